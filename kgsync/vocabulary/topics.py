@@ -12,9 +12,10 @@ like a hub's, with the same locality (docs/LOCALITY.md):
 * a word *enters* when at least ``TOPIC_SHARE`` of the items name it (its spread: the
   research log counts) and at least ``ADDRESS_SHARE`` of them, ``mining.min_links`` and more
   than ``mining.min_items`` (the hub rule's floor), address
-  it (``extract.topics.addresses``: named three times, once where the item concludes), and the
-  items that address it are not so many that it separates nothing (``choice.is_hub``, the hub
-  share); a hub or a stopped term of the mined vocabulary is never a topic;
+  it (``extract.topics.addresses``: named three times, once where the item concludes); a phrase
+  only while the items that address it are not so many that it separates nothing (``choice.is_hub``,
+  the hub share): a single word more items address is a node all the same, as a mined hub is
+  (``_separates_nothing``); a hub or a stopped term of the mined vocabulary is never a topic;
 * a topic of the last build (the manifest's ``"topics"``) *stays* while one item addresses it:
   a merge elsewhere never retires a topic that items still use, and no count near a limit
   makes it flip;
@@ -118,7 +119,7 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
         if key in (previous or ()):
             kept.add(key)  # stays while an item addresses it
         elif (spread[key] >= enter_named and len(slugs) >= _enter_addressed(key, enter_addressed, floor)
-              and not is_hub(key, len(slugs), n_items, mining, None)
+              and not _separates_nothing(key, len(slugs), n_items, mining)
               and (" " not in key or (key in marks and key not in in_frames and key not in passed_by)
                    or (compounds.is_compound_key(key) and is_gap(key, known, spaced)))):
             kept.add(key)
@@ -127,6 +128,17 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
     in_plural = {item.slug: item.plurals for item in ordered if item.plurals}
     writers = {key: frozenset(slug for slug in slugs if key in in_plural.get(slug, ())) for key, slugs in linkers.items()}
     return TopicChoice(frozenset(kept), linkers, marks, {key: slugs for key, slugs in writers.items() if slugs})
+
+
+def _separates_nothing(key: str, addressers: int, n_items: int, mining: Mining) -> bool:
+    """Is a topic phrase addressed by so many items that it separates nothing (``choice.is_hub``, the
+    hub share)?  Never a single word (a topic word, a name, a derived noun, a file): one that more
+    items address is the corpus's most shared idea, and a mined term on that share is a node its
+    addressers link (a hub, ``kgsync.vocabulary.hubs``); so is the word ("provenance", addressed by
+    12 of the 53 later items: no node while this held it out, a node in the 220 it is shared less
+    in).  A phrase that many items address is mining's term in each (its addressers mined it), so a
+    hub of the mined vocabulary, which is no topic (``stop``), and a node as a hub is."""
+    return " " in key and is_hub(key, addressers, n_items, mining, None)
 
 
 def _linked_where_stated(key: str) -> bool:

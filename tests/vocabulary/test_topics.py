@@ -63,8 +63,20 @@ def test_a_word_too_few_items_address_does_not_enter() -> None:
     assert not select_topics(_corpus(40, addressing=3, naming=0), MINING).topics
 
 
-def test_a_word_most_items_address_separates_nothing() -> None:
-    assert not select_topics(_corpus(10, addressing=8, naming=0), MINING).topics
+def test_a_word_most_items_address_is_a_node_as_a_hub_is() -> None:
+    # addressed by 8 of 10 items, over the hub share (0.5): the corpus's most shared idea, linked by each
+    choice = select_topics(_corpus(10, addressing=8, naming=0), MINING)
+    assert choice.topics == {"provenance"}
+    assert len(choice.addressers["provenance"]) == 8
+    # ... and a node its addressers link, as a mined hub is
+    vocab = select(_corpus(10, addressing=8, naming=0), VocabularyOptions(mining=MINING))
+    assert "provenance" in vocab.terms and len(vocab.terms["provenance"].items) == 8
+
+
+def test_a_phrase_most_items_address_separates_nothing() -> None:
+    # a phrase addressed over the hub share is mining's term in each of its addressers: a hub, not a topic
+    assert "technical debt" not in select_topics(_phrase_corpus(10, addressing=8, naming=0), MINING).topics
+    assert "technical debt" in select_topics(_phrase_corpus(40, addressing=8, naming=0), MINING).topics
 
 
 def test_a_topic_of_the_last_build_stays_while_one_item_addresses_it() -> None:
