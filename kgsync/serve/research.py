@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from kgsync.contract.errors import ServeError
-from kgsync.serve.graph_facts import claim_facts, finding_number
+from kgsync.serve.graph_facts import claim_facts, finding_number, named
 from kgsync.serve.index import Index
 from kgsync.serve.snapshot import Link, Node, Snapshot, is_claim, is_item, slug_of, value, values
 from kgsync.serve.service import Service
@@ -42,10 +42,9 @@ def _resolve(index: Index, name: str, kinds: tuple[str, ...], prefixes: tuple[st
         wanted = norm(bare)
         if not wanted:
             continue
-        for entity in snap.by_name.values():
-            if entity.entity_type in kinds:
-                if norm(entity.name.partition(":")[2]) == wanted or any(norm(a) == wanted for a in values(entity, "alias")):
-                    return entity, []
+        entity = named(index, kinds, norm).get(wanted)  # the first node with it, as a scan of them all finds
+        if entity is not None:
+            return entity, []
     return None, index.search_kind(name, kinds) if name else []
 
 

@@ -82,3 +82,21 @@ def test_read_graph_and_topic_answer_from_the_file_as_it_is_now(tmp_path: Path) 
     assert [c["claim"] for c in answer(research.topic(service, "x"))["claims"]] == [C]
     every = answer(research.topic(service, "x", include_contested=True, include_superseded=True))
     assert [c["claim"] for c in every["claims"]] == [B, C, A]  # newest item first, then finding 2 before 10
+
+
+def test_a_name_spelt_otherwise_finds_the_first_node_that_has_it_as_a_scan_would(tmp_path: Path) -> None:
+    graph = Graph((
+        Entity("concept:knowledge-graphs", "concept", ("alias: KG",)), Entity("method:kg", "method"),
+        Entity("concept:graph-stores", "concept", ("alias: knowledge graphs",)), Entity("item:2026-01-01-kg", "research_item"),
+    ), ())
+    service = served(tmp_path, graph)
+    kinds = ("concept", "method")
+    both = graph_facts.named(service.index(), kinds, str.lower)
+    # "kg" is method:kg's name and an alias of the concept before it in the file: the concept, first
+    assert both["kg"].name == "concept:knowledge-graphs" and both["knowledge-graphs"].name == "concept:knowledge-graphs"
+    assert both["knowledge graphs"].name == "concept:graph-stores" and "2026-01-01-kg" not in both  # an item is no concept
+    assert graph_facts.named(service.index(), kinds, str.lower) is both
+    assert answer(research.topic(service, "KG"))["concept"] == "concept:knowledge-graphs"
+    assert answer(research.topic(service, "Knowledge Graph"))["concept"] == "concept:knowledge-graphs"  # plural folded
+    rewrite(service, Graph((Entity("concept:graph-stores", "concept", ("alias: KG",)),), ()))
+    assert answer(research.topic(service, "KG"))["concept"] == "concept:graph-stores"  # the file as it is now
