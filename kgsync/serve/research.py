@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from kgsync.contract.errors import ServeError
+from kgsync.serve.graph_facts import claim_facts, finding_number, named
 from kgsync.serve.index import Index
 from kgsync.serve.snapshot import Link, Node, Snapshot, is_claim, is_item, slug_of, value, values
 from kgsync.serve.service import Service
@@ -41,10 +42,9 @@ def _resolve(index: Index, name: str, kinds: tuple[str, ...], prefixes: tuple[st
         wanted = norm(bare)
         if not wanted:
             continue
-        for entity in snap.by_name.values():
-            if entity.entity_type in kinds:
-                if norm(entity.name.partition(":")[2]) == wanted or any(norm(a) == wanted for a in values(entity, "alias")):
-                    return entity, []
+        entity = named(index, kinds, norm).get(wanted)  # the first node with it, as a scan of them all finds
+        if entity is not None:
+            return entity, []
     return None, index.search_kind(name, kinds) if name else []
 
 
@@ -60,12 +60,6 @@ def _resolved(index: Index, name: str, kinds: tuple[str, ...], prefixes: tuple[s
 def _not_found(what: str, name: str, suggestions: list[str]) -> ServeError:
     hint = f"; closest: {', '.join(map(shown_name, suggestions))}" if suggestions else "; search_nodes finds names"
     return ServeError(f"no {what} named {shown_name(name)!r}{hint}")
-
-
-def _finding_number(claim: Node) -> int:
-    section = value(claim, "section") or ""
-    digits = re.findall(r"\d+", section)
-    return int(digits[-1]) if digits else 10**6
 
 
 def _status(entity: Node | None) -> list[str]:
@@ -110,21 +104,19 @@ def topic(service: Service, concept: str, include_contested: bool = False, inclu
             for stated in index.claims_of.get(source.name, ()):
                 about.setdefault(stated, f"its item {r.relation_type} it")
     excluded = {"contested": 0, "superseded": 0}
-    kept: list[Node] = []
+    kept: list[str] = []
+    facts = claim_facts(index)  # each claim's status and order, read once a version of the file
     for name in about:
-        node_claim = snap.by_name[name]
-        owner = snap.by_name.get(index.item_of.get(name, ""))
-        superseded = "superseded" in _status(node_claim) or "superseded" in _status(owner)
-        contested = "contested" in _status(node_claim) or any(r.relation_type == "contradicts" for r in snap.into.get(name, ()))
-        if superseded and not include_superseded:
+        fact = facts[name]
+        if fact.superseded and not include_superseded:
             excluded["superseded"] += 1
-        elif contested and not include_contested:
+        elif fact.contested and not include_contested:
             excluded["contested"] += 1
         else:
-            kept.append(node_claim)
+            kept.append(name)
     # Newest first: an item's slug begins with its date; then finding order within the item.
-    kept.sort(key=lambda c: (index.item_of.get(c.name, c.name), -_finding_number(c)), reverse=True)
-    page = kept[offset: offset + limit]
+    kept.sort(key=lambda name: facts[name].order, reverse=True)
+    page = [snap.by_name[name] for name in kept[offset: offset + limit]]
     items = {r.source for r in snap.into.get(node.name, ()) if r.source.startswith("item:")}
 
     def make(level: int) -> dict[str, Any]:
@@ -197,7 +189,7 @@ def item(service: Service, slug: str) -> str:
         slug = named[1]
     node = _resolved(index, slug, ("research_item",), ("item:",), "item",
                      lambda: [h.name for h in index.search(slug, limit=5) if h.name.startswith("item:")])
-    claims = sorted((snap.by_name[c] for c in index.claims_of.get(node.name, ())), key=_finding_number)
+    claims = sorted((snap.by_name[c] for c in index.claims_of.get(node.name, ())), key=finding_number)
     out = snap.out.get(node.name, [])
     into = snap.into.get(node.name, [])
 

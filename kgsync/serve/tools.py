@@ -16,9 +16,10 @@ from contextvars import ContextVar
 from typing import Any
 
 from kgsync.contract.errors import ServeError
+from kgsync.serve.graph_facts import graph_counts, superseded_item
 from kgsync.serve.index import Hit, Index, query_tokens
 from kgsync.serve.service import Service
-from kgsync.serve.snapshot import Link, Node, Snapshot, is_item, obs_key, values
+from kgsync.serve.snapshot import Link, Node, Snapshot, obs_key, values
 
 HARD_LIMIT = 20_000  # characters, any answer, any corpus
 TARGET = 8_000  # what a search page aims at before it compacts observations further
@@ -151,11 +152,6 @@ def holds(snapshot: Snapshot, claim: Node) -> bool:
     status = values(claim, "status")
     return ("contested" not in status and "superseded" not in status
             and claim.name not in snapshot.contradicted)
-
-
-def superseded_item(node: Node) -> bool:
-    """A research item a later one supersedes (``status:superseded``)."""
-    return is_item(node) and "superseded" in values(node, "status")
 
 
 def named_node(snapshot: Snapshot, query: str) -> Node | None:
@@ -355,19 +351,12 @@ def read_graph(service: Service, offset: int = 0, limit: int = 20) -> str:
     limit, offset = paged(limit, offset)
     index = service.index()
     snap = index.snapshot
-    types: dict[str, int] = {}
-    for e in snap.by_name.values():
-        types[e.entity_type] = types.get(e.entity_type, 0) + 1
-    rel_types: dict[str, int] = {}
-    for r in snap.relations:
-        rel_types[r.relation_type] = rel_types.get(r.relation_type, 0) + 1
-    reach = _concept_reach(index)
-    ranked = sorted(reach, key=lambda name: (-reach[name], name))
+    counts = graph_counts(index)  # the whole graph's, once a version of the file
+    types, rel_types, reach, ranked = counts.entity_types, counts.relation_types, counts.reach, counts.ranked
     page = ranked[offset: offset + limit]
     # Where the graph disagrees with itself (first page): the claims that contradict one another and
     # the items something superseded; the counts alone left an agent no way to find them.
-    contradictions = [r for r in snap.relations if r.relation_type == "contradicts"]
-    superseded = [e.name for e in snap.entities if superseded_item(e)]
+    contradictions, superseded = counts.contradictions, counts.superseded
 
     def make(level: int) -> dict[str, Any]:
         answer: dict[str, Any] = {
@@ -394,17 +383,3 @@ def read_graph(service: Service, offset: int = 0, limit: int = 20) -> str:
         return answer
 
     return bounded_answer(make, "entities")
-
-
-def _concept_reach(index: Index) -> dict[str, int]:
-    """concept or method name -> how many items address it (directly, or through a claim about it)."""
-    snap = index.snapshot
-    reach: dict[str, set[str]] = {}
-    for e in snap.by_name.values():
-        if e.entity_type in ("concept", "method"):
-            reach[e.name] = set()
-    for r in snap.relations:
-        if r.target in reach:
-            source = r.source if r.source.startswith("item:") else index.item_of.get(r.source, r.source)
-            reach[r.target].add(source)
-    return {name: len(items) for name, items in reach.items()}

@@ -97,6 +97,28 @@ def test_the_file_replaced_between_two_calls_is_seen_by_the_next(graph: Path, tm
         assert not server.search_nodes("hybrid retrieval").entities
 
 
+
+def test_read_graph_and_topic_answer_from_the_file_replaced_between_two_calls(graph: Path, tmp_path: Path) -> None:
+    """Both keep what they read of the whole graph between calls: never from the version before."""
+    with kgsync_serve(graph) as server:
+        assert server.call("read_graph")["counts"]["entities"] > 3
+        assert server.call("topic", concept="knowledge graphs")["claims"]
+        new = tmp_path / "pulled.jsonl"
+        jsonl.write(new, Graph((
+            Entity("concept:knowledge-graphs", "concept"), Entity("item:2026-05-01-kg", "research_item"),
+            Entity("claim:2026-05-01-kg:a", "claim", ("title: A",)), Entity("claim:2026-05-01-kg:b", "claim", ("title: B",)),
+        ), (Relation("item:2026-05-01-kg", "claim:2026-05-01-kg:a", "states"),
+            Relation("item:2026-05-01-kg", "claim:2026-05-01-kg:b", "states"),
+            Relation("item:2026-05-01-kg", "concept:knowledge-graphs", "addresses"),
+            Relation("claim:2026-05-01-kg:b", "claim:2026-05-01-kg:a", "contradicts"))))
+        os.replace(new, graph)  # what git does on a pull
+        now = server.call("read_graph")
+        assert now["counts"]["entities"] == 4 and now["items_per_concept"] == {"concept:knowledge-graphs": 1}
+        assert now["contradictions"] == [{"from": "claim:2026-05-01-kg:b", "to": "claim:2026-05-01-kg:a",
+                                          "relationType": "contradicts"}]
+        topic = server.call("topic", concept="knowledge graphs")
+        assert [c["claim"] for c in topic["claims"]] == ["claim:2026-05-01-kg:b"] and topic["excluded"] == {"contested": 1}
+
 def edit_in_place(graph: Path, old: bytes, new: bytes) -> None:
     """``old`` -> ``new`` (as long) in the same file (inode), its size and mtime as they were."""
     before = graph.stat()
