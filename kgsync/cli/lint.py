@@ -66,7 +66,7 @@ def _load(file: Path | None, root: Path | None, config_path: Path | None) -> tup
     if path.is_dir():
         raise ConfigError("the graph path is a folder, not a file", Location.of(path),
                           "pass the graph file (FILE), or fix `graph:` in kgsync.yml")
-    if not path.is_file():
+    if not path.exists():  # a FIFO or a device is there: jsonl.read says what it is
         raise ConfigError("graph file not found", Location.of(path), "run `kgsync build` first, or pass FILE")
     try:
         return cfg, path, jsonl.read(path), vetoes

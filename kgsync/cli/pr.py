@@ -24,7 +24,7 @@ from kgsync.cli._options import FilePath, cache_dir_option, write_output
 from kgsync.contract.errors import ConfigError
 from kgsync.publish.limits import JOB_SUMMARY_LIMIT
 from kgsync.read.item_model import failed_files, of_touched_items
-from kgsync.read.pr_names import branch_problem, label_problem, title_problem
+from kgsync.read.pr_names import branch_problem, label_problem, remote_problem, title_problem
 
 if TYPE_CHECKING:  # imported when the command runs (the CLI stays light)
     from kgsync.diff.model import GraphDiff
@@ -135,6 +135,8 @@ def _run(o: PrOptions) -> int:
     for label in o.labels:
         if problem := label_problem(label):
             raise ConfigError(f"--label: {problem}")
+    if problem := remote_problem(o.remote):
+        raise ConfigError(f"--remote: {problem}")
     root = o.config_path.parent if o.config_path else Path(".")
     cfg = config_module.load(root, o.config_path).with_overrides(
         items=o.items, graph=o.graph, cache_dir=str(o.cache_dir.absolute()) if o.cache_dir else None)

@@ -38,6 +38,9 @@ def command(graph: Path | None, writable: bool, no_index_cache: bool, root: Path
             cfg = load_config(root, config_path)
             # Read (and, writable, the agents' additions written to it): not through a link out of the checkout.
             path = cfg.graph_file("--graph FILE")
+        if path.exists() and not path.is_file():  # a FIFO blocks each call's open, a device never ends
+            raise ConfigError("the graph file is not a regular file (a folder, a FIFO, a socket or a device)",
+                              Location.of(path), "pass --graph the graph file, such as memory.jsonl")
         if not path.is_file() and not writable:
             raise ConfigError("graph file not found", Location.of(path), "run `kgsync build` first, or pass --graph FILE")
         # The graph is read and indexed before serving (the first call is as fast as the others); a

@@ -16,6 +16,7 @@ import io
 import json
 import os
 import re
+import stat
 import tempfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -229,6 +230,11 @@ def read(path: str | Path) -> Graph:
     """Read a graph file; a missing file is the empty graph, as for the server."""
     path = Path(path)
     try:
+        if not stat.S_ISREG(mode := path.stat().st_mode) and not stat.S_ISDIR(mode):
+            # Before the open: a FIFO blocks there, a device (/dev/zero) never ends.
+            raise GraphFormatError("cannot read the graph file: it is not a regular file (a FIFO, a socket or a "
+                                   "device): not read", Location.of(path),
+                                   "name the graph file, such as memory.jsonl")
         # A block or a line at a time: the file's bytes, its text and its lines were never needed whole
         # beside the graph they become (~50 MB each at 10,000 items, at a rebuild's peak).
         with path.open("rb") as handle:

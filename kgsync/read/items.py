@@ -166,6 +166,11 @@ def not_regular(display: str, slug: str, mode: int) -> Issue | None:
 def unreadable(display: str, slug: str, exc: OSError) -> Issue:
     """An item file that cannot be read now (no permission, a broken link, a folder): an item
     error, so the item keeps its old nodes."""
+    if isinstance(exc, IsADirectoryError):  # a glob such as "Research/*" matched a folder: no permission to mend
+        return Issue(IssueSeverity.ERROR, Location(display),
+                     "is a folder, not an item file: the items option matches it, so it is read as one; not read",
+                     "to read the Markdown files in it, name the folder itself (items: Research/completed) or a glob "
+                     "of files (items: \"Research/**/*.md\"); if it replaced an item's file, put the file back", slug)
     reason = exc.strerror or type(exc).__name__
     return Issue(IssueSeverity.ERROR, Location(display), f"cannot read the file: {reason}",
                  "make it readable (permissions, a broken link), or delete it", slug)

@@ -49,6 +49,16 @@ def branch_problem(name: str) -> str | None:
             "such as kgsync/graph-update; `git check-ref-format --branch NAME` checks one)")
 
 
+def remote_problem(remote: str) -> str | None:
+    """What makes ``remote`` (``kgsync pr --remote``) no remote git takes as one, or None: a name starting
+    with "-" is read by ``git ls-remote`` and ``git push`` as their option (``--upload-pack=CMD`` runs CMD)."""
+    if remote and not remote.startswith("-"):
+        return None
+    what = f"{remote!r} starts with '-', which git would read as an option" if remote else "is empty"
+    return (f"{what} (fix: name a remote of the checkout, such as origin (git remote -v lists them), "
+            "or a repository's address)")
+
+
 #: GitHub's limit on a label's name (characters): a longer one is refused (422) after the push.
 LABEL_LIMIT = 50
 

@@ -13,7 +13,8 @@ from __future__ import annotations
 import re
 import sqlite3
 import threading
-from collections.abc import Iterable, Sequence
+from itertools import islice
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from kgsync.serve.snapshot import Node, Snapshot, is_claim, is_item, slug_of
@@ -68,6 +69,7 @@ with would not no we our you your they them he she his her
 """.split())
 MAX_TOKENS = 48
 MAX_TOKEN_CHARS = 40
+QUERY_CHARS = 200_000  # of a query, read for words: a bound on the work an agent's paste costs
 _TOKEN = re.compile(r"[^\W_]+")
 
 
@@ -75,15 +77,26 @@ def query_tokens(query: str) -> list[str]:
     """The words of ``query`` as FTS5 will see them: lower case, letters and digits only, stopwords
     dropped, at most ``MAX_TOKENS`` distinct ones (first come).  Quotes, operators (``NEAR(``, ``*``,
     ``-``, ``:``), control characters never reach the engine as syntax."""
-    seen: dict[str, None] = {}
-    for match in _TOKEN.finditer(query[:200_000].lower()):
+    return list(islice(_distinct_words(query), MAX_TOKENS))
+
+
+def words_past_cap(query: str) -> bool:
+    """Whether ``query`` has more distinct words than the ``MAX_TOKENS`` searched (its later ones are
+    not searched: an answer says so, else "no node matches" hides a topic word written late)."""
+    if len(query) > QUERY_CHARS and _TOKEN.search(query, QUERY_CHARS):  # a word past what is read for words
+        return True
+    return next(islice(_distinct_words(query), MAX_TOKENS, None), None) is not None
+
+
+def _distinct_words(query: str) -> Iterator[str]:
+    """``query_tokens``' words in order, uncapped (the first ``QUERY_CHARS`` characters read)."""
+    seen: set[str] = set()
+    for match in _TOKEN.finditer(query[:QUERY_CHARS].lower()):
         token = match.group()
         if len(token) > MAX_TOKEN_CHARS or token in STOPWORDS or token in seen:
             continue
-        seen[token] = None
-        if len(seen) >= MAX_TOKENS:
-            break
-    return list(seen)
+        seen.add(token)
+        yield token
 
 
 def fts_query(tokens: Sequence[str]) -> str:

@@ -17,7 +17,7 @@ from typing import Any
 
 from kgsync.contract.errors import ServeError
 from kgsync.serve.graph_facts import graph_counts, superseded_item
-from kgsync.serve.index import Hit, Index, query_tokens
+from kgsync.serve.index import MAX_TOKENS, QUERY_CHARS, Hit, Index, query_tokens, words_past_cap
 from kgsync.serve.service import Service
 from kgsync.serve.snapshot import Link, Node, Snapshot, obs_key, values
 
@@ -180,6 +180,11 @@ def _page_hits(index: Index, query: str, limit: int, offset: int, named: Node | 
         wanted *= 4
 
 
+#: A query's words past those searched are said, never dropped in silence (an agent pasting a paragraph).
+_CAPPED = (f"only the first {MAX_TOKENS} distinct words of the query (within its first {QUERY_CHARS:,} characters) "
+           "were searched, the rest left out: ask with the topic's words first")
+
+
 def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0) -> str:
     """Ranked entities (items with their best matching claims), relations among them, bounded."""
     limit, offset = paged(limit, offset)
@@ -194,6 +199,8 @@ def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0)
                               "words over 40 characters are left out); ask with topic words")
         else:
             answer["note"] = f"no results after offset {offset}" if offset else "no node matches these words"
+            if words_past_cap(query):
+                answer["note"] = f"{answer['note']}; {_CAPPED}"
         return dumps(answer)
     # (position in the ranking, group): an item with its best claims, or a node alone.
     # An item's best claims that still hold: contested and superseded ones are left out as topic()
@@ -215,6 +222,8 @@ def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0)
         groups = [(p, [e for e in g if e.name != named.name]) for p, g in groups if g[0].name != named.name]
         if not offset:
             groups.insert(0, (None, own[0] if own else [named]))
+
+    capped = words_past_cap(query)
 
     def page(count: int, level: int) -> dict[str, Any]:
         shown = [g for _, g in groups[:count]]
@@ -241,6 +250,8 @@ def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0)
             notes.append(f"{count} of {len(groups)} results fit the size bound")
         if "next_offset" in answer:
             notes.append(f"more results: call again with offset={answer['next_offset']}")
+        if capped:
+            notes.append(_CAPPED)
         if notes:
             answer["note"] = "; ".join(notes)
         return answer

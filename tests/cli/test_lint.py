@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
@@ -269,3 +270,12 @@ def test_an_emptied_graph_beside_a_manifest_that_records_nodes_fails_lint(exampl
     assert "(fix: restore it from git (git checkout -- memory.jsonl)" in first, first
     (example_repo / "memory.kgsync.json").write_text('{"kgsync_manifest": 1, "items": {}}', encoding="utf-8")
     assert run(str(graph)).exit_code == 0  # adopted empty: nothing recorded, nothing lost
+
+
+def test_a_graph_file_that_is_a_fifo_is_named_so_not_called_missing(tmp_path: Path) -> None:
+    # It said "graph file not found" (fix: run `kgsync build` first) of a file that is there.
+    fifo = tmp_path / "memory.jsonl"
+    os.mkfifo(fifo)
+    result = run(str(fifo))
+    assert result.exit_code == 2 and "not found" not in result.output, result.output
+    assert "not a regular file" in result.output, result.output

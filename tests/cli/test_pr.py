@@ -315,3 +315,14 @@ def test_a_missing_graph_beside_a_manifest_that_records_nodes_is_warned_of(resea
         assert "memory.jsonl is missing, but memory.kgsync.json records the nodes of" in said, said
         assert "git checkout -- memory.jsonl memory.kgsync.json" in said
     assert "::warning file=memory.jsonl" in proc.stdout, proc.stdout[:500]
+
+
+def test_a_remote_starting_with_a_dash_stops_the_command_before_git_runs(research: tuple[Path, Path]) -> None:
+    # GitCheckout refuses it too (tests/publish/github); here the command says which option, exit 2, and
+    # a dry run (which needs no remote) refuses it as the real run does.
+    work, _remote = research
+    marker = work.parent / "ran"
+    for extra in ((), ("--dry-run",)):
+        proc = kgsync_pr(work, "http://127.0.0.1:9", f"--remote=--upload-pack=touch {marker};false", *extra)
+        assert proc.returncode == 2 and "--remote: '--upload-pack" in proc.stderr, proc.stderr
+    assert not marker.exists()

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -31,3 +34,18 @@ def test_writable_refuses_a_default_graph_linked_outside_the_repository(tmp_path
     result = CliRunner().invoke(command, ["--root", str(root), "--writable"], input="")
     assert result.exit_code == USAGE, result.output
     assert "outside the repository" in result.stderr and "--out" not in result.stderr and "--graph" in result.stderr
+
+
+@pytest.mark.parametrize("writable", [False, True])
+def test_a_graph_that_is_a_fifo_is_refused_as_no_regular_file(tmp_path: Path, writable: bool) -> None:
+    # Read-only it said "graph file not found" of a file that is there; --writable went on to serve it (each
+    # call then blocked on the open).  Run apart, so a server that starts fails the test by its timeout.
+    fifo = tmp_path / "memory.jsonl"
+    os.mkfifo(fifo)
+    args = ["-m", "kgsync", "serve", "--graph", str(fifo), *(["--writable"] if writable else [])]
+    try:
+        done = subprocess.run([sys.executable, *args], capture_output=True, text=True, timeout=20, stdin=subprocess.DEVNULL,
+                              env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+    except subprocess.TimeoutExpired:
+        pytest.fail("kgsync serve started on a FIFO")
+    assert done.returncode == USAGE and "not a regular file" in done.stderr and "not found" not in done.stderr, done.stderr

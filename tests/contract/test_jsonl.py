@@ -12,6 +12,8 @@ from __future__ import annotations
 import io
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -460,3 +462,20 @@ def test_a_line_appended_to_the_last_without_a_line_break_says_so(tmp_path: Path
         f"{path}:{len(last)}: two JSON objects on one line, the second at column {len(last[-1]) + 1}: a line break is "
         "missing (fix: start each object on a line of its own; the file ends without a newline, as the memory server "
         "writes it, so an append (echo ... >> FILE) joins its first line to the last)")
+
+
+@pytest.mark.parametrize("kind", ["fifo", "device"])
+def test_a_graph_path_that_is_no_regular_file_is_refused_not_read_forever(tmp_path: Path, kind: str) -> None:
+    # `kgsync diff old.jsonl /dev/zero` read without end (its memory growing), and a FIFO blocked at the
+    # open: no answer and no message.  Run apart, so that the old behaviour fails the test by its timeout.
+    path = Path("/dev/zero") if kind == "device" else tmp_path / "graph.jsonl"
+    if kind == "fifo":
+        os.mkfifo(path)
+    code = ("from kgsync.contract import jsonl\nfrom kgsync.contract.errors import GraphFormatError\n"
+            f"try:\n    jsonl.read({str(path)!r})\nexcept GraphFormatError as exc:\n    print(exc.render())\n")
+    try:
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=20,
+                              env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])})
+    except subprocess.TimeoutExpired:
+        pytest.fail(f"jsonl.read of a {kind} did not return in 20 s")
+    assert "not a regular file" in done.stdout and str(path) in done.stdout, done.stdout + done.stderr

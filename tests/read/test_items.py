@@ -435,3 +435,17 @@ def test_a_list_entry_naming_the_item_itself_or_nested_is_warned_at_the_entry_s_
     assert warned["cites names the item itself; ignored"] == lines.index("  - 2026-02-02-odd") + 1, warned
     assert warned["related: entry 2 is a list or a mapping, not text; ignored"] == \
         lines.index("  - [2026-01-01-older]") + 1, warned
+
+
+def test_a_folder_an_items_glob_matches_is_named_as_a_folder_with_the_fix_for_the_glob(tmp_path: Path) -> None:
+    # `items: "Research/*"` (everything under Research) matches the folder Research/completed: it failed as
+    # "cannot read the file: Is a directory" with the fix "make it readable (permissions, a broken link), or
+    # delete it", which names neither the folder nor the glob, and tells a newcomer to delete their items.
+    (tmp_path / "Research" / "completed").mkdir(parents=True)
+    write(tmp_path / "Research" / "completed", "2026-03-01-good.md", GOOD)
+    result = read_items(find_item_files("Research/*", tmp_path), tmp_path)
+    [issue] = only(result.issues, IssueSeverity.ERROR)
+    assert str(issue.location) == "Research/completed"
+    assert "is a folder" in issue.message and "Is a directory" not in issue.message, issue.message
+    assert "delete it" not in issue.hint and "make it readable" not in issue.hint, issue.hint
+    assert "**/*.md" in issue.hint and "folder itself" in issue.hint, issue.hint

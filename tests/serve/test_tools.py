@@ -222,3 +222,15 @@ def test_a_limit_under_1_or_a_negative_offset_is_refused_naming_it(example: Serv
         call(example)
     assert "fix:" in str(raised.value)
     assert len(answer(tools.search_nodes(example, "memory", 10**6))["entities"]) <= tools.MAX_LIMIT
+
+
+def test_a_query_past_the_searched_words_says_which_words_it_searched(example: Service) -> None:
+    # An agent pasting a paragraph: the words past the 48th distinct one were dropped without a word, so a
+    # query whose topic word came late answered "no node matches these words" though a node did.
+    filler = " ".join(f"zq{n}x" for n in range(60))  # 60 distinct words that match nothing
+    cut = answer(tools.search_nodes(example, f"{filler} retrieval"))
+    assert cut["entities"] == [] and "first 48" in cut["note"] and "no node matches these words" != cut["note"], cut
+    found = answer(tools.search_nodes(example, f"retrieval {filler}"))
+    assert found["entities"] and "first 48" in found["note"], found
+    whole = answer(tools.search_nodes(example, "hybrid retrieval BM25"))  # within the cap: no such note
+    assert "first 48" not in whole.get("note", ""), whole

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from kgsync.contract.errors import PublishError
+from kgsync.read.pr_names import remote_problem
 
 #: The identity GitHub shows for commits made by a workflow's GITHUB_TOKEN.
 BOT_NAME = "github-actions[bot]"
@@ -56,6 +57,8 @@ class GitCheckout:
     """A local clone (the Action's checkout) and the remote kgsync pushes to."""
 
     def __init__(self, root: str | Path, *, remote: str = "origin", token: str | None = None):
+        if problem := remote_problem(remote):  # never handed to git as an option (--upload-pack=CMD runs CMD)
+            raise PublishError(f"the remote {problem}")
         self.root = Path(root)
         self.remote = remote
         self._token = token
@@ -202,7 +205,7 @@ class GitCheckout:
                 f"(expected {expected or 'no branch'}); nothing was overwritten",
                 hint="re-run the job; give the workflow a `concurrency` group so two runs never race",
             )
-        raise PublishError(f"git push to {self.remote} failed: {text}", hint=_push_hint(text))
+        raise PublishError(f"git push to {self.remote} failed: {text}", hint=self._remote_hint(text))
 
     # -- plumbing ----------------------------------------------------------------
 
@@ -229,8 +232,19 @@ class GitCheckout:
             raise PublishError("git is not installed", hint="install git; kgsync pr commits with it") from None
         if check and proc.returncode != 0:
             text = self._text(proc)
-            raise PublishError(f"git {args[0]} failed in {self.root}: {text}", hint=_push_hint(text) if remote else None)
+            raise PublishError(f"git {args[0]} failed in {self.root}: {text}",
+                               hint=self._remote_hint(text) if remote else None)
         return proc
+
+    def _remote_hint(self, text: str) -> str:
+        """The fix for a failed remote call: a remote the checkout does not have is named with those it
+        has (git's own text says "access rights", which read as missing credentials); else ``_push_hint``."""
+        if "does not appear to be a git repository" not in text:
+            return _push_hint(text)
+        names = self._run(["remote"], check=False).stdout.decode("utf-8", "replace").split()
+        has = f"its remotes: {', '.join(names)}" if names else "it has no remote"
+        return (f"the checkout has no remote {self.remote!r} ({has}; git remote -v shows where each points): "
+                "pass --remote the one to push the PR branch to")
 
     def _text(self, proc: subprocess.CompletedProcess[bytes]) -> str:
         raw = (proc.stderr or b"") + (proc.stdout or b"")

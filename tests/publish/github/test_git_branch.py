@@ -58,3 +58,23 @@ def test_a_full_clone_fetches_nothing(tmp_path: Path) -> None:
     work, _remote, shas = _history(tmp_path, 3)
     checkout = GitCheckout(work, remote="no-such-remote")  # a fetch would fail
     assert checkout.last_change_fetching(shas[-1], "f0") == shas[0]
+
+
+def test_a_remote_starting_with_a_dash_is_refused_never_read_by_git_as_an_option(tmp_path: Path) -> None:
+    # `kgsync pr --remote=--upload-pack=CMD` ran CMD: git ls-remote read the remote as its option.
+    work, _remote, _shas = _history(tmp_path, 1)
+    marker = tmp_path / "ran"
+    with pytest.raises(PublishError) as caught:
+        GitCheckout(work, remote=f"--upload-pack=touch {marker};false").remote_branch("main")
+    assert not marker.exists()
+    assert "--upload-pack" in str(caught.value) and "credentials" not in str(caught.value), caught.value
+
+
+def test_a_remote_the_checkout_does_not_have_is_named_with_the_remotes_it_has(tmp_path: Path) -> None:
+    # A clone whose remote is "upstream": the fix said "git has no credentials for the remote: pass the
+    # action's `token:` input", for a remote that does not exist.
+    work, _remote, _shas = _history(tmp_path, 1)
+    with pytest.raises(PublishError) as caught:
+        GitCheckout(work, remote="upstream").remote_branch("main")
+    text = str(caught.value)
+    assert "credentials" not in text and "'upstream'" in text and "origin" in text and "--remote" in text, text
