@@ -69,10 +69,6 @@ Classes (each a reading of WordNet's own lexicographer files and hypernyms; see
   WordNet spells with a capital ("Australian", "Bayesian": a nationality, a name's derivative).  A word WordNet
   does not hold ("Microsoft", "Claude"), holds as an adjective only ("anthropic") or spells only
   with a capital for another thing ("Gemini": a constellation) may be one (``kgsync.extract.names``);
-* ``proper``: the ``common`` words that are so for a capital WordNet writes, not for a lower-case
-  noun: a named time or person ("January", "Newton") and an adjective spelled with a capital
-  ("Australian", "Bayesian").  The other ``common`` words ("python", "azure", "copilot") may still
-  be a name where an item never writes them in lower case (``kgsync.extract.names``);
 * ``quality``: a noun WordNet does not list, formed from an adjective it lists in "-able"/"-ible" by
   "-ability"/"-ibility" ("observability" of "observable"), or from a verb it lists by "-ability" where
   it lists no "-able" adjective of it either ("auditability" of "audit"): one property, one meaning; and
@@ -224,15 +220,14 @@ def relationals(folder: Path) -> set[tuple[str, str]]:
 def common_words(folder: Path, synsets: dict[str, tuple[str, list[str], list[tuple[str, str]]]],
                  nouns: dict[str, list[str]]) -> set[tuple[str, str]]:
     """The ``common`` rows: single nouns some synset spells in lower case, names of a time or a
-    person, and adjectives WordNet spells with a capital (a nationality: "Australian"); the last two
-    also as ``proper`` rows."""
+    person, and adjectives WordNet spells with a capital (a nationality: "Australian")."""
     rows = set()
     for line in (folder / "data.adj").read_text(encoding="latin-1").splitlines():
         if not line.startswith(" "):
             fields = line.split()
             for word in (fields[4 + 2 * i].split("(")[0] for i in range(int(fields[3], 16))):
                 if word.isalpha() and word[:1].isupper():
-                    rows |= {("common", word_key(word.lower())), ("proper", word_key(word.lower()))}
+                    rows.add(("common", word_key(word.lower())))
     for _lexname, words, _pointers in synsets.values():
         for word in words:
             word = word.split("(")[0]
@@ -242,7 +237,7 @@ def common_words(folder: Path, synsets: dict[str, tuple[str, list[str], list[tup
         if lemma.isalpha() and offsets:
             lexname, _words, pointers = synsets[offsets[0]]
             if lexname == "noun.time" or (lexname == "noun.person" and any(kind == "@i" for kind, _t in pointers)):
-                rows |= {("common", word_key(lemma)), ("proper", word_key(lemma))}
+                rows.add(("common", word_key(lemma)))
     return rows
 
 

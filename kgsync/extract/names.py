@@ -16,18 +16,11 @@ table only (``wordnet``):
   title ("Risks, Gaps, and Uncertainties") is written in lower case elsewhere, a name in lower
   case only in a file's path or a slug (`anthropic-claude-code-leak.md`);
 * WordNet does not hold it as a common noun, a place, a time or a person (``wordnet.is_common``,
-  ``is_place``, ``is_jurisdiction``, ``is_ordinary``): "technology", "January", "Newton",
-  "Paris" are not an organisation's or a product's names, however an item capitalises them.  A
-  word WordNet lists in lower case only as an adjective ("anthropic") is a name only where the
-  item writes it alone, not before another capitalised word ("the Artificial Intelligence Act":
-  "artificial" qualifies);
-* or, *by its own capitals*, WordNet holds it as a common noun that is no ordinary English word
-  (``wordnet.is_ordinary``: SemCor tags it rarely) and it is no time, person or nationality
-  (``wordnet.is_proper``), and the item never writes it in lower case and writes it as a name
-  (mid-sentence, below) at least once: "Copilot" (WordNet's "copilot") and "Python" are written
-  capitalised in every use, where "Agent" or "Studio" (ordinary words) stay out however an item
-  capitalises them, and a word the item capitalises only where a heading or a sentence opens is
-  no name at all (``may_be_name_by_capitals``).
+  ``is_place``, ``is_jurisdiction``, ``is_ordinary``): "technology", "python", "January",
+  "Newton", "Paris" are not an organisation's or a product's names, however an item
+  capitalises them.  A word WordNet lists in lower case only as an adjective ("anthropic") is a
+  name only where the item writes it alone, not before another capitalised word ("the
+  Artificial Intelligence Act": "artificial" qualifies).
 
 Such a word is *named* by the item, each time it writes it; the item may *address* it (link its
 node: ``extract.topics.addresses``) only when it writes it as a name at least once: capitalised
@@ -102,20 +95,12 @@ def _name_counts(text: str, dense: str, stated: str | None, longer: Iterable[str
     # ``bytes.istitle`` (in C) leaves the capitalised runs, a few in each hundred, for the Python test
     found = [run.decode() for run in filter(bytes.istitle, runs)
              if len(run) >= MIN_LETTERS and run[1:].islower() and runs.get(run.lower(), 0) < runs[run]]
-    as_name: dict[str, bool] = {}  # word -> ``_written_as_name(text, word)``, asked once for all its uses
-
-    def by_capitals(word: str) -> bool:
-        """A name by its own capitals: never in lower case, and written as a name at least once
-        ("Copilot"), not a word only headings or sentence openings capitalise."""
-        if word.lower().encode() in runs or not may_be_name_by_capitals(word.lower()):
-            return False
-        as_name[word] = _written_as_name(text, word)
-        return as_name[word]
-    found = [word for word in sorted(found) if may_be_name(word.lower()) or by_capitals(word)]
+    found = [word for word in sorted(found) if may_be_name(word.lower())]
     if not found:
         return ()
     dense_runs = letter_runs(dense) if dense_runs is None else dense_runs
     inside = _opened_names(found, longer)
+    as_name: dict[str, bool] = {}  # word -> ``_written_as_name(text, word)``, asked once for both zones
 
     def in_zone(word: str, zone: str, zone_runs: Counter[bytes]) -> int:
         concluded = zone_runs[word.encode()] - sum(zone.count(name) for name in inside.get(word, ()))
@@ -164,20 +149,6 @@ def may_be_name(word: str) -> bool:
     return not any(test(k) for k in {word, key} for test in (
         wordnet.is_common, wordnet.is_place, wordnet.is_jurisdiction, wordnet.is_ordinary, wordnet.is_rare,
         wordnet.is_everyday, wordnet.is_quality, wordnet.is_gerund))
-
-
-@lru_cache(maxsize=50_000)
-def may_be_name_by_capitals(word: str) -> bool:
-    """May the lower-cased ``word``, a common noun WordNet lists (``may_be_name`` refuses it), be a
-    name where the item never writes it in lower case ("Copilot", "Python")?  Not an ordinary English
-    word ("Agent", "Technology": SemCor tags them often), a time, a person or a nationality
-    (``wordnet.is_proper``: "January", "Newton", "Australian"), a place, a function word or a topic word."""
-    if word in lexicon.STOPWORDS:
-        return False
-    key = word_key(word)
-    return not any(test(k) for k in {word, key} for test in (
-        wordnet.is_proper, wordnet.is_place, wordnet.is_jurisdiction, wordnet.is_ordinary, wordnet.is_rare,
-        wordnet.is_quality, wordnet.is_gerund))
 
 
 def is_name_key(key: str) -> bool:

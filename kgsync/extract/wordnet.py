@@ -20,7 +20,7 @@ from functools import cache
 import pkgutil
 
 _CLASSES = ("everyday", "knowledge", "place", "activity", "act", "role", "modifier", "ordinary", "qualifier", "jurisdiction",
-            "rare", "relational", "written", "common", "proper", "quality", "gerund", "party", "process", "theory")
+            "rare", "relational", "written", "common", "quality", "gerund", "party", "process", "theory")
 
 
 @cache
@@ -174,12 +174,6 @@ def is_common(word: str) -> bool:
     time or a person ("January", "Newton"): capitalised, it is still no name of an organisation or
     a product (``kgsync.extract.names``)."""
     return word in _table()["common"]
-
-
-def is_proper(word: str) -> bool:
-    """A ``common`` word for a capital WordNet writes: a named time or person ("January", "Newton")
-    or an adjective it spells with a capital ("Australian"); capitalised, it is never a product's name."""
-    return word in _table()["proper"]
 
 
 def is_quality(word: str) -> bool:

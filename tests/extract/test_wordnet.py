@@ -21,8 +21,8 @@ def test_the_table_is_sorted_deterministic_data() -> None:
     assert lines == sorted(set(lines))
     assert {line.split("\t")[0] for line in lines} == {"everyday", "knowledge", "place", "activity", "act", "role",
                                                         "modifier", "ordinary", "qualifier", "jurisdiction",
-                                                        "rare", "relational", "written", "common", "proper", "quality", "gerund",
-                                                        "party", "process", "theory"}
+                                                        "rare", "relational", "written", "common", "quality", "gerund", "party", "process",
+                                                        "theory"}
 
 
 @pytest.mark.parametrize(("key", "written"), [
@@ -124,17 +124,6 @@ def test_table_read_by_blocks_is_read_by_lines() -> None:
     small = "act\tx\nact\ty\nrole\tz"
     assert wordnet._by_blocks(small) == wordnet._by_lines(small)
     assert wordnet._by_blocks(small)["act"] == {"x", "y"}
-
-
-def test_proper_words_are_the_common_words_wordnet_capitalises() -> None:
-    """A named time or person, or an adjective spelled with a capital, is ``common`` and ``proper``;
-    a noun WordNet spells in lower case ("python": a snake first; "copilot") is only ``common``."""
-    for word in ("january", "monday", "newton", "turing", "australian", "bayesian"):
-        assert wordnet.is_common(word) and wordnet.is_proper(word)
-    for word in ("python", "copilot", "azure", "technology", "agent"):
-        assert wordnet.is_common(word) and not wordnet.is_proper(word)
-    table = wordnet._table()
-    assert table["proper"] <= table["common"]
 
 
 def test_a_process_is_a_noun_whose_first_sense_is_a_process() -> None:
