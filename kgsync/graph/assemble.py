@@ -231,8 +231,11 @@ def _item_facts(item: ResearchItem, extraction: Extraction, shared: AssemblyCont
     words: set[str] = set()  # what the claims' mention lookups start from (see the build's facts memo)
     _item_node(builder, item, extraction, themes, fold, shared.tag_style)
     themes_here = _carried(themes, item, theme_concepts)
+    buckets: frozenset[str] = frozenset()  # its themes that are buckets to it (``_bucket_claim``)
     if shared.only_written:  # no vocabulary of ideas: of the themes no vocabulary lists, those it writes
-        themes_here = (themes_here & themes.canonical) | _carried(themes, item, theme_concepts, written_of(item))
+        writes = frozenset(themes.canonicalise(t) for t in written_of(item))
+        themes_here &= themes.canonical | writes
+        buckets = frozenset(themes.canonicalise(t) for t in item.themes) - themes.canonical - writes
     concepts, methods = item_terms(builder, item, uses, caps, sorted(themes_here), merged_into_theme, themes.words,
                                    vocabulary, shared.theme_methods, themes.bucket_tags, shared.theme_node,
                                    shared.theme_spelling)
@@ -253,9 +256,25 @@ def _item_facts(item: ResearchItem, extraction: Extraction, shared: AssemblyCont
         for claim, name in item_claims(builder, item, chosen, topics, methods, fold, words):
             ops.append((name, claim.line, True))
             written.append((claim, name))
+        if buckets and written:
+            _bucket_claim(builder, written[0][1], buckets)
         evidence_links(builder, item, written, links, shared.by_slug)
     extends_edges(builder, item, extraction, shared.by_slug, shared.suffixes, caps.links)
     return builder.facts(), tuple(ops), frozenset(words)
+
+
+def _bucket_claim(builder: FactsBuilder, claim: str, buckets: frozenset[str]) -> None:
+    """The item's first claim carries ``tag:<slug>`` in the slug's own form for each theme it carries but
+    does not write (``buckets``), when no vocabulary says which themes name one idea.
+
+    Why: the reference server's search for a theme's slug found the item through the theme's node
+    (``addresses``); a bucket has no node to the item, and its ``tag:`` on the item is search-safe
+    (``tag:memory_context``).  Its own idea nodes whose names hold the slug's words are shared hubs
+    ("model-context-protocol" for memory-context) that bring other items with them: pooled R@10 fell
+    below the node's (docs/recall.md).  The first claim is the item's own node, whose ``states`` names the
+    item and no other, so the slug's search reaches the items that carry the theme, and them alone, at a
+    claim's cost.  The item alone decides it, no corpus count."""
+    builder.entity(claim, EntityType.CLAIM, *(tag_observation(bucket, "slug") for bucket in sorted(buckets)))
 
 
 def _item_node(builder: FactsBuilder, item: ResearchItem, extraction: Extraction, themes: ThemeMap, fold: Callable[[str], str],
