@@ -8,6 +8,7 @@ from dataclasses import dataclass, field, replace
 from kgsync.extract.findings import Extraction, extract
 from kgsync.extract.markers import misspelt_marks, unread_marks
 from kgsync.extract.mining import ItemCandidates, candidates
+from kgsync.extract.written_themes import written_themes
 from kgsync.read.items import Issue, ResearchItem, read_item_bytes
 
 Parts = tuple[Extraction | None, ItemCandidates | None]
@@ -46,7 +47,7 @@ def parse_record(raw: bytes, display: str, slug: str) -> Record:
         return Record(None, issues, (None, None))
     # a bracket an author meant as a marker, and a marker that cannot be read exactly: no link, warned
     issues = (*issues, *misspelt_marks(item), *unread_marks(item))
-    light = replace(item, body="", sections=())
+    light = replace(item, body="", sections=(), written_themes=written_themes(item))
     mined = candidates(item)
     # Mining's verdict on the item's own words reaches its claims' topics (``claims.Topics.modifiers``),
     # and what it addresses its links to its bucket themes' ideas (``graph.facet_links``).

@@ -19,6 +19,7 @@ from kgsync.extract.canonical import display_alias
 from kgsync.extract.evidence_model import EvidencePlan
 from kgsync.extract.findings import Claim, Extraction, undated_suffixes
 from kgsync.extract.markup import repository_names
+from kgsync.extract.written_themes import written_themes
 from kgsync.graph.claims import (ItemEvidence, Topics, evidence_links, item_claims, select_claims, subject_findings,
                                  topic_finding)
 from kgsync.graph.extends import extends_edges
@@ -74,6 +75,10 @@ class AssemblyContext:
     choice: TermChoice = TermChoice()  # what choosing ``chosen`` decided corpus-wide (``term_choice``)
     #: theme slug -> its node, for the linked themes no theme vocabulary lists (``own_theme_nodes``)
     own_theme_nodes: Mapping[str, OwnTheme] = field(default_factory=dict)
+    #: no vocabulary says which themes name one idea (``ThemeMap.ideas`` is None): an item links a theme
+    #: the vocabulary does not list only where it writes it (``written_of``).  False (a vocabulary with a
+    #: Scope column): it links every theme node it carries.
+    only_written: bool = False
 
     def theme_node(self, slug: str) -> str:
         """The name part of the theme's node: the vocabulary's (``ThemeMap.node``), or, for a theme no
@@ -115,6 +120,8 @@ class AssemblyInputs:
     ``evidence``: the claim→claim links items state and the findings they require (``evidence.plan``).
     ``standing``: the mined terms the last build wrote (its manifest's ``terms``): each stays while one
     item links it, below ``min_links`` too (``connective_terms``).
+    ``kept_nodes``: the concept and method nodes the ``kept`` items' last facts link
+    (``kept_links.kept_item_nodes``): a theme whose node one of them links stays a node.
     """
 
     vocabulary: Vocabulary
@@ -127,6 +134,7 @@ class AssemblyInputs:
     kept: Sequence[ResearchItem] = ()
     evidence: EvidencePlan | None = None
     standing: frozenset[str] = frozenset()
+    kept_nodes: frozenset[str] = frozenset()
 
 
 def context(
@@ -155,11 +163,32 @@ def context(
     # A theme's node exists when an item links it (carries it, or mines a variant of it): a claim
     # is about no theme node that nothing addresses (the node comes and goes with its linkers).
     linked = {themes.canonicalise(t) for item in items for t in item.themes}
+    if themes.ideas is None:
+        # No vocabulary says which themes name one idea: an item links a theme no vocabulary lists only
+        # where its own text writes it (``written_of``), so such a theme no item writes is no node.
+        unlisted = (inputs.theme_concepts & frozenset(linked)) - themes.canonical
+        linked = (linked & themes.canonical) | {
+            t for item in items for t in _carried(themes, item, unlisted, written_of(item))}
+        # An item that fails now keeps its last facts, and with them its links to the themes it wrote.
+        own = own_theme_nodes(unlisted, vocabulary)
+        linked |= {t for t in unlisted if own[t].node in inputs.kept_nodes}
     linked.update(choice.themes)
     theme_concepts = inputs.theme_concepts & frozenset(linked)
     return AssemblyContext(vocabulary, themes, caps, inputs.fold, inputs.tag_style, theme_concepts,
                            inputs.evidence or EvidencePlan({}, {}), by_slug, merged_into_theme, chosen, choice.nodes,
-                           undated_suffixes(by_slug), choice, own_theme_nodes(theme_concepts - themes.canonical, vocabulary))
+                           undated_suffixes(by_slug), choice, own_theme_nodes(theme_concepts - themes.canonical, vocabulary),
+                           themes.ideas is None)
+
+
+def written_of(item: ResearchItem) -> tuple[str, ...]:
+    """The item's themes (as written) that its text writes: read with its file's record, else now."""
+    return item.written_themes if item.written_themes is not None else written_themes(item)
+
+
+def _carried(themes: ThemeMap, item: ResearchItem, nodes: frozenset[str], carried: Iterable[str] | None = None
+             ) -> frozenset[str]:
+    """The item's themes (``carried``: those of them; all by default), canonical, that are among ``nodes``."""
+    return frozenset(themes.canonicalise(t) for t in (item.themes if carried is None else carried)) & nodes
 
 
 def assemble(items: Sequence[ResearchItem], extractions: Mapping[str, Extraction], inputs: AssemblyInputs) -> Assembly:
@@ -201,8 +230,13 @@ def _item_facts(item: ResearchItem, extraction: Extraction, shared: AssemblyCont
     ops: list[tuple[str, int | None, bool]] = [(item_name(item.slug), 1, False)]
     words: set[str] = set()  # what the claims' mention lookups start from (see the build's facts memo)
     _item_node(builder, item, extraction, themes, fold, shared.tag_style)
-    themes_here = sorted({themes.canonicalise(t) for t in item.themes} & theme_concepts)
-    concepts, methods = item_terms(builder, item, uses, caps, themes_here, merged_into_theme, themes.words,
+    themes_here = _carried(themes, item, theme_concepts)
+    buckets: frozenset[str] = frozenset()  # its themes that are buckets to it (``_bucket_claim``)
+    if shared.only_written:  # no vocabulary of ideas: of the themes no vocabulary lists, those it writes
+        writes = frozenset(themes.canonicalise(t) for t in written_of(item))
+        themes_here &= themes.canonical | writes
+        buckets = frozenset(themes.canonicalise(t) for t in item.themes) - themes.canonical - writes
+    concepts, methods = item_terms(builder, item, uses, caps, sorted(themes_here), merged_into_theme, themes.words,
                                    vocabulary, shared.theme_methods, themes.bucket_tags, shared.theme_node,
                                    shared.theme_spelling)
     # The ideas its bucket themes name that it addresses: linked beyond its caps, as a theme's node is.
@@ -222,9 +256,25 @@ def _item_facts(item: ResearchItem, extraction: Extraction, shared: AssemblyCont
         for claim, name in item_claims(builder, item, chosen, topics, methods, fold, words):
             ops.append((name, claim.line, True))
             written.append((claim, name))
+        if buckets and written:
+            _bucket_claim(builder, written[0][1], buckets)
         evidence_links(builder, item, written, links, shared.by_slug)
     extends_edges(builder, item, extraction, shared.by_slug, shared.suffixes, caps.links)
     return builder.facts(), tuple(ops), frozenset(words)
+
+
+def _bucket_claim(builder: FactsBuilder, claim: str, buckets: frozenset[str]) -> None:
+    """The item's first claim carries ``tag:<slug>`` in the slug's own form for each theme it carries but
+    does not write (``buckets``), when no vocabulary says which themes name one idea.
+
+    Why: the reference server's search for a theme's slug found the item through the theme's node
+    (``addresses``); a bucket has no node to the item, and its ``tag:`` on the item is search-safe
+    (``tag:memory_context``).  Its own idea nodes whose names hold the slug's words are shared hubs
+    ("model-context-protocol" for memory-context) that bring other items with them: pooled R@10 fell
+    below the node's (docs/recall.md).  The first claim is the item's own node, whose ``states`` names the
+    item and no other, so the slug's search reaches the items that carry the theme, and them alone, at a
+    claim's cost.  The item alone decides it, no corpus count."""
+    builder.entity(claim, EntityType.CLAIM, *(tag_observation(bucket, "slug") for bucket in sorted(buckets)))
 
 
 def _item_node(builder: FactsBuilder, item: ResearchItem, extraction: Extraction, themes: ThemeMap, fold: Callable[[str], str],

@@ -20,6 +20,18 @@ from kgsync.extract.evidence_model import KeptLinks, PlannedLink
 from kgsync.graph.claim_identity import finding_numbers
 from kgsync.graph.manifest import Manifest
 
+def kept_item_nodes(manifest: Manifest | None, kept: Collection[str]) -> frozenset[str]:
+    """The concept and method nodes the ``kept`` items' last facts link (their ``addresses`` and
+    ``uses_method``): a theme one of them links stays a node while it fails (``graph.assemble.context``),
+    though no item read now writes it; its text, which said so, is not read."""
+    if manifest is None or not kept:
+        return frozenset()
+    linking = (RelationType.ADDRESSES.value, RelationType.USES_METHOD.value)
+    return frozenset(r.target for slug in sorted(kept) if slug in manifest.by_item
+                     for r in manifest.by_item[slug].relations
+                     if r.relation_type in linking and r.source == f"item:{slug}")
+
+
 _RELATIONS = frozenset(relation.value for relation in (RelationType.SUPPORTS, RelationType.CONTRADICTS,
                                                           RelationType.EXTENDS))
 

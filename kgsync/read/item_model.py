@@ -121,6 +121,10 @@ class ResearchItem:
     written_links: tuple[tuple[str, str, str], ...] = ()
     # (field, slug, 1-based line) of each cites/supersedes/superseded_by entry: its own line in a block list.
     link_lines: tuple[tuple[str, str, int], ...] = ()
+    # The ``themes`` entries whose words the title, question, summary or a Key Finding writes as one
+    # phrase (``extract.written_themes``, set with the file's record); None: not read (an item not made
+    # from a file's record reads them from its text when asked).
+    written_themes: tuple[str, ...] | None = None
 
     @classmethod
     def known_only_by(cls, slug: str, completed: str) -> ResearchItem:

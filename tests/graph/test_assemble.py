@@ -8,6 +8,7 @@ from pathlib import Path
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from tests.item_corpus import item_markdown
+from tests.mcp_client import memory_server
 
 from kgsync.read import config as config_module
 from kgsync.contract.errors import Location
@@ -750,3 +751,41 @@ def test_without_a_theme_vocabulary_a_theme_and_the_mined_term_of_its_idea_are_o
         assert "concept:knowledge-graph" in targets(graph, f"item:{slug}", "addresses")
     alone = build_in("alone", lone)
     assert targets(alone, "item:2026-02-01-lone", "addresses") == ["concept:knowledge-graph"]
+
+
+def test_with_no_vocabulary_a_theme_an_item_does_not_write_is_found_through_its_first_claim(
+        tmp_path: Path, memory_server_js: Path) -> None:
+    # No theme vocabulary: "security-risk" is written by the first item, only carried by the second.
+    findings = ["**Prompt injection reaches tools through retrieved pages.** (high confidence)",
+                "**Routing rules drift without review.** (medium confidence)"]
+    writes = item("2026-01-01-writes", title="Security risks of coding agents", completed="2026-01-01",
+                  themes="[security-risk, tools-infrastructure]", findings=findings)
+    carries = item("2026-01-02-carries", title="Queue routing for exceptions", completed="2026-01-02",
+                   themes="[security-risk, tools-infrastructure]", findings=findings)
+    folder = tmp_path / "Research" / "completed"
+    folder.mkdir(parents=True)
+    for slug, text in (writes, carries):
+        (folder / f"{slug}.md").write_text(text, encoding="utf-8")
+    out = tmp_path / "memory.jsonl"
+    graph = build(config_module.load(tmp_path).with_overrides(graph=str(out))).graph
+    first = {item_slug: targets(graph, f"item:{item_slug}", "states")[0]
+             for item_slug in ("2026-01-01-writes", "2026-01-02-carries")}
+    tags = {item_slug: {o for o in graph.entity(claim).observations if o.startswith("tag:")}  # type: ignore[union-attr]
+            for item_slug, claim in first.items()}
+    # its bucket themes, in the slug's own form: each on the first claim of the items that do not write it
+    assert tags == {"2026-01-01-writes": {"tag:tools-infrastructure"},
+                    "2026-01-02-carries": {"tag:security-risk", "tag:tools-infrastructure"}}
+    with memory_server(memory_server_js, out) as server:
+        for slug in ("security-risk", "tools-infrastructure"):
+            found = server.search_nodes(slug)
+            reached = {r.source for r in found.relations if r.relation_type == "states"} | \
+                {r.source for r in found.relations if r.relation_type == "addresses" and r.target.endswith(slug)}
+            assert reached == {"item:2026-01-01-writes", "item:2026-01-02-carries"}, slug
+    # with a vocabulary of ideas (a Scope column) no claim carries a tag
+    (tmp_path / "themes.md").write_text(
+        "| theme | aliases | scope |\n|---|---|---|\n| `security-risk` | | Security risk |\n"
+        "| `tools-infrastructure` | | Tooling, infrastructure |\n" + THEMES, encoding="utf-8")
+    (tmp_path / "kgsync.yml").write_text("themes_vocabulary: themes.md\n", encoding="utf-8")
+    configured = build(config_module.load(tmp_path).with_overrides(graph=str(tmp_path / "configured.jsonl"))).graph
+    assert not [o for e in configured.entities if e.name.startswith("claim:") for o in e.observations
+                if o.startswith("tag:")]

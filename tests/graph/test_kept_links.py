@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from kgsync.contract.model import Facts, Relation, RelationType
 from kgsync.extract.evidence_model import KeptLinks, PlannedLink
-from kgsync.graph.kept_links import links_of_kept
+from kgsync.graph.kept_links import kept_item_nodes, links_of_kept
 from kgsync.graph.manifest import Manifest
 
 _A, _B = "claim:2026-01-01-a:canonical-names", "claim:2026-01-02-b:resolution"
@@ -32,3 +32,15 @@ def test_a_kept_item_s_links_name_the_claims_they_require_with_their_findings_nu
     # 2026-01-03-c is in no manifest line: nothing to require of it
     assert links_of_kept(manifest, frozenset({"2026-01-02-b"})) == KeptLinks({}, {"2026-01-01-a": {_A: 6}},
                                                                               {"2026-01-02-b": {3: _B}})
+
+
+def test_a_kept_item_s_nodes_are_the_concepts_and_methods_its_own_node_links() -> None:
+    kept = Facts((("item:2026-01-01-a", "research_item"),), (), (
+        Relation("item:2026-01-01-a", "concept:knowledge-graph", "addresses"),
+        Relation("item:2026-01-01-a", "method:entity-resolution", "uses_method"),
+        Relation("item:2026-01-01-a", _A, "states"),
+        Relation(_A, "concept:canonical-name", "about")))
+    manifest = Manifest({"2026-01-01-a": kept, "2026-01-02-b": _CITING})
+    assert kept_item_nodes(manifest, frozenset({"2026-01-01-a"})) == {"concept:knowledge-graph", "method:entity-resolution"}
+    assert kept_item_nodes(manifest, frozenset({"2026-01-02-b", "2026-01-09-gone"})) == set()
+    assert kept_item_nodes(None, frozenset({"2026-01-01-a"})) == set()

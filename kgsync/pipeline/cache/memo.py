@@ -392,6 +392,7 @@ def context_key(shared: AssemblyContext, items: Sequence[ResearchItem]) -> str |
         tuple(rules),
         sorted(shared.theme_concepts),
         sorted((slug, astuple(theme)) for slug, theme in shared.own_theme_nodes.items()),  # the node a theme no vocabulary lists is written as
+        shared.only_written,  # an item links only the unlisted themes it writes (its record says which)
         sorted((item.slug, item.completed, _same_day_cites(item, completed)) for item in items),
     ):
         digest.update(pickle.dumps(part, protocol=4))

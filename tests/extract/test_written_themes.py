@@ -1,0 +1,101 @@
+"""Which of an item's themes its own text writes; with no vocabulary of ideas, only those are its nodes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.item_corpus import item_markdown
+
+from kgsync.contract.model import Graph
+from kgsync.extract.record import parse_record
+from kgsync.extract.written_themes import written_themes
+from kgsync.graph.assemble import written_of
+from kgsync.pipeline.stages import build
+from kgsync.read import config as config_module
+from kgsync.read.items import ResearchItem, read_item_bytes
+
+
+def _item(slug: str, *, themes: str = "[security-risk]", title: str = "A study", question: str = "",
+          summary: str = "", findings: tuple[str, ...] = ("Nothing is shared.",), body: str = "") -> ResearchItem:
+    text = item_markdown(title, themes=themes, question=question, summary=summary, body=body,
+                         findings=[f"{f} (Confidence: high)" for f in findings])
+    item, issues = read_item_bytes(text.encode(), f"Research/completed/{slug}.md", slug)
+    assert item is not None, issues
+    return item
+
+
+def _written(item: ResearchItem) -> tuple[str, ...]:
+    return written_themes(item)
+
+
+def test_a_theme_is_written_where_a_zone_writes_its_words_as_one_phrase() -> None:
+    assert _written(_item("a", title="Security risks of coding agents")) == ("security-risk",)
+    assert _written(_item("b", themes="[organisational-design]",
+                          question="Which organizational design suits AI teams?")) == ("organisational-design",)
+    assert _written(_item("c", themes="[human-ai-interaction]", findings=("Human–AI interaction shapes trust.",))) \
+        == ("human-ai-interaction",)  # an en dash joins two words, as a hyphen does
+    assert _written(_item("d", themes="[multi-agent]", summary="Multi-agent systems fail together.")) == ("multi-agent",)
+    assert _written(_item("e", themes="[Security_Risk, tools-infrastructure]", title="Security risk")) == ("Security_Risk",)
+
+
+def test_its_words_apart_or_across_a_mark_or_outside_the_dense_zones_write_no_theme() -> None:
+    assert _written(_item("a", themes="[cost-performance]", title="What is the cost, performance and delivery impact?")) == ()
+    assert _written(_item("b", themes="[memory-context]", summary="Memory/context management is the challenge.")) == ()
+    assert _written(_item("c", summary="Risk of security drift.", findings=("Security matters.", "Risk too."))) == ()
+    # the title's last word and the question's first are two zones
+    assert _written(_item("d", title="Notes on security", question="Risk: how large?")) == ()
+    # only the sections that say what the item asks and finds count, not its scope or sources
+    assert _written(_item("e", body="## Scope\n\nSecurity risk is in scope.\n")) == ()
+
+
+def test_a_record_keeps_what_its_item_writes_and_a_hand_made_item_is_read_when_asked() -> None:
+    text = item_markdown("Security risks of coding agents", themes="[security-risk, tools-infrastructure]",
+                         findings=["Prompt injection reaches tools. (Confidence: high)"])
+    record = parse_record(text.encode(), "Research/completed/2026-01-01-a.md", "2026-01-01-a")
+    assert record.item is not None and record.item.written_themes == ("security-risk",)
+    made = _item("b", title="Security risks of coding agents")
+    assert made.written_themes is None and written_of(made) == ("security-risk",)
+
+
+def _build(root: Path, items: dict[str, str]) -> Graph:
+    folder = root / "Research" / "completed"
+    folder.mkdir(parents=True)
+    for slug, text in items.items():
+        (folder / f"{slug}.md").write_text(text, encoding="utf-8")
+    return build(config_module.load(root)).graph
+
+
+def _addresses(graph: Graph, source: str) -> set[str]:
+    return {r.target for r in graph.relations if r.source == source and r.relation_type == "addresses"}
+
+
+def test_with_no_vocabulary_an_item_links_only_the_themes_it_writes_and_tags_the_rest(tmp_path: Path) -> None:
+    findings = ["Prompt injection reaches tools through retrieved pages. (Confidence: high)"]
+    writes = item_markdown("Security risks of coding agents", completed="2026-01-01",
+                           themes="[security-risk, tools-infrastructure]", findings=findings)
+    carries = item_markdown("Queue routing for exceptions", completed="2026-01-02",
+                            themes="[security-risk, tools-infrastructure]", findings=findings)
+    graph = _build(tmp_path / "one", {"2026-01-01-writes": writes, "2026-01-02-carries": carries})
+    assert "concept:security-risk" in _addresses(graph, "item:2026-01-01-writes")
+    assert not _addresses(graph, "item:2026-01-02-carries") & {"concept:security-risk", "concept:tools-infrastructure"}
+    # no item writes "tools infrastructure": no node, and both items stay findable by its tag
+    assert graph.entity("concept:tools-infrastructure") is None
+    for slug in ("2026-01-01-writes", "2026-01-02-carries"):
+        entity = graph.entity(f"item:{slug}")
+        assert entity is not None
+        assert {"tag:security_risk", "tag:tools_infrastructure"} <= set(entity.observations)
+    # an item's theme links read its own text only: alone, the writing item links the same themes
+    themes = {"concept:security-risk", "concept:tools-infrastructure"}
+    alone = _build(tmp_path / "alone", {"2026-01-01-writes": writes})
+    assert _addresses(alone, "item:2026-01-01-writes") & themes == _addresses(graph, "item:2026-01-01-writes") & themes
+
+
+def test_a_theme_a_plain_yaml_map_lists_stays_a_node_of_every_item_that_carries_it(tmp_path: Path) -> None:
+    (tmp_path / "themes.yml").write_text("tools-infrastructure: []\n", encoding="utf-8")
+    (tmp_path / "kgsync.yml").write_text("themes_vocabulary: themes.yml\n", encoding="utf-8")
+    carries = item_markdown("Queue routing for exceptions", completed="2026-01-02",
+                            themes="[security-risk, tools-infrastructure]",
+                            findings=["Prompt injection reaches tools. (Confidence: high)"])
+    graph = _build(tmp_path, {"2026-01-02-carries": carries})
+    assert _addresses(graph, "item:2026-01-02-carries") & {"concept:security-risk", "concept:tools-infrastructure"} \
+        == {"concept:tools-infrastructure"}
