@@ -73,14 +73,15 @@ def corpus() -> list[ResearchItem]:
 
 def agent_theme_repo(root: Path, themes: Sequence[str]) -> Path:
     """A research repo of one item per theme of ``themes`` (no theme vocabulary), each writing
-    "AI agents": the theme ``agentic-ai`` and the mined ``ai-agent`` are a near-duplicate pair, a
-    theme's node on one side at least.  Built (``kgsync build --no-cache``); returns its graph file."""
+    "AI agents" and its theme's words (with no vocabulary a theme is a node only of the items that write
+    it): the theme ``agentic-ai`` and the mined ``ai-agent`` are a near-duplicate pair, a theme's node
+    on one side at least.  Built (``kgsync build --no-cache``); returns its graph file."""
     folder = root / "Research" / "completed"
     folder.mkdir(parents=True, exist_ok=True)
     for n, (theme, topic) in enumerate(zip(themes, ("memory", "planning", "tool use", "evaluation"), strict=False), 1):
         (folder / f"2026-01-0{n}-agents-{n}.md").write_text(item_markdown(
             f"AI agents and {topic}", themes=f"[{theme}]", question=f"How do AI agents handle {topic}?",
-            summary=f"AI agents need {topic}; AI agents fail without it.",
+            summary=f"AI agents need {topic}; AI agents fail without it. A study of {theme.replace('-', ' ')}.",
             findings=[f"AI agents improve {topic} with retrieval (Confidence: high)"]))
     return built(root)
 
