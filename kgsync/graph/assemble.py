@@ -75,10 +75,13 @@ class AssemblyContext:
     choice: TermChoice = TermChoice()  # what choosing ``chosen`` decided corpus-wide (``term_choice``)
     #: theme slug -> its node, for the linked themes no theme vocabulary lists (``own_theme_nodes``)
     own_theme_nodes: Mapping[str, OwnTheme] = field(default_factory=dict)
-    #: no vocabulary says which themes name one idea (``ThemeMap.ideas`` is None): an item links a theme
-    #: the vocabulary does not list only where it writes it (``written_of``).  False (a vocabulary with a
-    #: Scope column): it links every theme node it carries.
-    only_written: bool = False
+
+    @property
+    def only_written(self) -> bool:
+        """No vocabulary says which themes name one idea (``ThemeMap.ideas`` is None): an item links a theme
+        the vocabulary does not list only where it writes it (``written_of``).  False (a vocabulary with a
+        Scope column): it links every theme node it carries."""
+        return self.themes.ideas is None
 
     def theme_node(self, slug: str) -> str:
         """The name part of the theme's node: the vocabulary's (``ThemeMap.node``), or, for a theme no
@@ -176,8 +179,7 @@ def context(
     theme_concepts = inputs.theme_concepts & frozenset(linked)
     return AssemblyContext(vocabulary, themes, caps, inputs.fold, inputs.tag_style, theme_concepts,
                            inputs.evidence or EvidencePlan({}, {}), by_slug, merged_into_theme, chosen, choice.nodes,
-                           undated_suffixes(by_slug), choice, own_theme_nodes(theme_concepts - themes.canonical, vocabulary),
-                           themes.ideas is None)
+                           undated_suffixes(by_slug), choice, own_theme_nodes(theme_concepts - themes.canonical, vocabulary))
 
 
 def written_of(item: ResearchItem) -> tuple[str, ...]:

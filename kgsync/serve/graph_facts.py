@@ -143,7 +143,7 @@ def _claims(index: Index) -> dict[str, ClaimFacts]:
         gone = owner_superseded.get(owner_name)
         if gone is None:
             owner = by_name.get(owner_name)
-            gone = owner_superseded[owner_name] = owner is not None and "superseded" in values(owner, "status")
+            gone = owner_superseded[owner_name] = owner is not None and superseded_item(owner)
         status = values(claim, "status")
         facts[name] = ClaimFacts(superseded="superseded" in status or gone,
                                  contested="contested" in status or name in contradicted,
