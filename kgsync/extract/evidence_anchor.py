@@ -185,14 +185,12 @@ def stated_elsewhere(pending: Deferred, elsewhere: Anchors) -> tuple[ClaimText, 
 
 
 def named_user(pending: Deferred, naming: Naming) -> ClaimText | None:
-    """Where a citation of a finding named surely (its number, its quoted words) belongs when the item says no
-    link to that finding: to the one finding of this item whose own Key Findings entry names the cited item as
-    a whole ("the prior indexing-and-tracking research deferred vector search at ~50 items"), which says it
-    uses that item; the citation says which finding of it.  Built on, no stance (``extends``).  None when the
-    cited finding is inferred from words (a restatement, a report: two inferences make no link), or no finding
-    or several name the item (which one uses it is not said)."""
-    if not (pending.mention.finding or pending.mention.quote) or pending.restated:
-        return None
+    """Where a citation whose cited finding is named (its number, its quoted words, or the words a report or a
+    restatement says of it) belongs when the item says no link to that finding: to the one finding of this item
+    whose own Key Findings entry names the cited item as a whole ("the prior indexing-and-tracking research
+    deferred vector search at ~50 items", an evidence label giving the item's page as a source), which says it
+    uses that item; the citation says which finding of it.  Built on, no stance (``extends``).  None when no
+    finding or several name the item (which one uses it is not said)."""
     found = naming.get(pending.slug, ())
     return found[0] if len(found) == 1 else None
 

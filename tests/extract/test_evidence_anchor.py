@@ -108,3 +108,22 @@ def test_no_finding_named_for_a_citation_when_several_name_the_item_or_the_name_
     sequel = f"{body}\n\nSee `2026-01-15-old-study-sequel.md` too."
     fits_two = (TWO_USES[0], "Vector search waits until the corpus grows, as the old-study research advised.")
     assert NEW not in links_of(old_item(), other, new_item(sequel, fits_two)).links
+
+
+def test_a_report_with_no_anchor_links_the_one_finding_that_gives_the_item_as_its_source() -> None:
+    # The list line reports the old item's Key Finding 2 by its words (not a whole restatement); no finding holds
+    # it or says a link to that finding, but finding 2's evidence label gives the old item's page as its source
+    old = make(OLD, item_text("Old study", "2026-01-01", (OLD_FINDINGS[0], "Vector stores solve semantic search, "
+                              "not deduplication, and each needs a server process with operational cost, backups and "
+                              "monitoring.", OLD_FINDINGS[2])))
+    page = f"https://example.org/research/{OLD}.html"
+    body = f"- [fact; source: {page}] The completed old study concluded that vector stores solve semantic search."
+    sourced = ("SQLite FTS5 search is enough for a small corpus of items.",
+               f"[inference; source: {page}] Delay the second phase until growth.")
+    result = links_of(old, new_item(body, sourced))
+    [link] = result.links[NEW]
+    assert (link.source_number, link.relation.value, link.kind) == (2, "extends", "restated named list")
+    assert link.target_claim == f"claim:{OLD}:vector-stores-solve-semantic" and result.issues == ()
+    # no finding naming the item: which one builds on it is not said (warned, no link), as before
+    result = links_of(old, new_item(body, (sourced[0], "Delay the second phase until growth.")))
+    assert result.links == {} and "no finding of this item clearly builds on it" in result.issues[0].message
