@@ -1,6 +1,6 @@
 """Evidence-link quality: build the real corpus's graph, then measure its claim→claim links.
 
-    .venv/bin/python bench/bench_evidence.py [--shared ../shared] [--keep DIR] [--list]
+    .venv/bin/python bench/bench_evidence.py [--shared ../shared] [--keep DIR] [--list] [--misses]
         [--later [--list-later] [--held-out]]
 
 Prints, per relation type (supports, contradicts, extends):
@@ -16,7 +16,8 @@ Prints, per relation type (supports, contradicts, extends):
   that line to that item's finding of that number.  This count is independent of the
   extractor: it is made here, line by line, with plain string tests.
 
-``--list`` prints every proposed link (the material to label).
+``--list`` prints every proposed link (the material to label); ``--misses`` prints each numbered
+reference not linked, with its line's text and the claims linked at that line instead.
 
 ``--later`` (time split) builds the research items and the later items (``corpus/later``,
 completed on or after 2026-05-01) together, and also measures the later items' claim→claim
@@ -97,6 +98,7 @@ def main() -> int:
     parser.add_argument("--shared", type=Path, default=ROOT.parent / "shared")
     parser.add_argument("--keep", type=Path, help="keep the graph in this folder")
     parser.add_argument("--list", action="store_true", help="print every proposed link")
+    parser.add_argument("--misses", action="store_true", help="print each numbered reference not linked")
     parser.add_argument("--later", action="store_true", help="add the later items; measure on the blind labels")
     parser.add_argument("--held-out", action="store_true",
                         help="with --later, also report the held-out half (run once, at the end)")
@@ -158,10 +160,12 @@ def main() -> int:
     references = numbered_references(corpus / "research")
     stated = {(Path(at.rsplit(":", 1)[0]).name, int(at.rsplit(":", 1)[1]), target)
               for (_s, target, _r, _q, at), _ in links}
-    linked = sum(
-        1 for path, line, slug, number in references
-        if any((Path(path).name, line, t) in stated and t.startswith(f"claim:{slug}:")
-               and sections.get(t) == f"section:key-finding-{number}" for t in _targets_of(slug, proposed)))
+    missed = [(path, line, slug, number) for path, line, slug, number in references
+              if not any((Path(path).name, line, t) in stated and t.startswith(f"claim:{slug}:")
+                         and sections.get(t) == f"section:key-finding-{number}" for t in _targets_of(slug, proposed))]
+    linked = len(references) - len(missed)
+    if args.misses:
+        _print_misses(missed, links, sections, corpus / "research")
 
     print("| relation | links written | entries (link, sentence) | precision, tuning labels | "
           "precision, labels read after tuning | precision, all |")
@@ -263,6 +267,20 @@ def _half_report(links: list[tuple[tuple[str, ...], str]], items: set[str], late
         for key in sorted(proposed):
             verdicts = sorted({r for b in labels.values() for r in b.get((key[0], key[1]), set())}) or ["unlabelled"]
             print(f"- {key[0]} {key[2]} [label: {', '.join(verdicts)}] {sentences[key]}")
+
+
+def _print_misses(missed: list[tuple[str, int, str, int]], links: list[tuple[tuple[str, ...], str]],
+                  sections: dict[str, str], folder: Path) -> None:
+    """Each numbered reference not linked: where, what the line says, and what the build linked there instead."""
+    at: dict[tuple[str, int], list[str]] = {}
+    for (_source, target, _relation, _sentence, where), _slug in links:
+        path, line = where.rsplit(":", 1)
+        number = sections.get(target, "").removeprefix("section:key-finding-")
+        at.setdefault((Path(path).name, int(line)), []).append(f"{target.split(':')[1]} KF{number}")
+    for path, line, slug, number in missed:
+        text = (folder / Path(path).name).read_text(encoding="utf-8").split("\n")[line - 1]
+        print(f"MISS {Path(path).name}:{line} -> {slug} KF{number}; linked there: "
+              f"{sorted(at.get((Path(path).name, line), [])) or 'nothing'}\n    {text[:300]}")
 
 
 def _precision(right: int, seen: int) -> str:

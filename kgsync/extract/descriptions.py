@@ -45,20 +45,21 @@ _OWN = frozenset("this our own present current".split())
 #: "the parent taxonomy's Key Finding 5", "the prior RAG item (KF10)": a description, then the number.
 _DESCRIBED_BEFORE = re.compile(r"\bthe[ \t]{1,3}((?:[\w/-]{1,40}[ \t]{1,3}){0,4}?[\w/-]{1,40})(?:['’]s[ \t]{1,3}|"
                                r"[ \t]{1,3}\([ \t]{0,2})$", re.I)
-#: The nouns that say a description names an item ("the CSDM research item", "the parent taxonomy").
-_ROLE = r"(?:item|research|study|taxonomy|note|report|synthesis|analysis|investigation)"
+#: The nouns that say a description names an item ("the CSDM research item", "the parent taxonomy"); also
+#: read by ``evidence_anchor.naming_findings`` ("the prior indexing-and-tracking research").
+ROLE_NOUN = r"(?:item|research|study|taxonomy|note|report|synthesis|analysis|investigation)"
 #: "CSDM research item Key Findings 3 and 8", "Parent taxonomy Key Finding 5", "[Source: integrative
 #: framework item, Key Finding 2.]", "prior research ios-shortcuts (Key Findings 1–2)": a description
 #: ending in a role noun (or a role noun and a hyphenated name) right before the number, after the
 #: start of the sentence, a cell, a clause or a label (or "the").
-_DESCRIBED_ROLE = re.compile(r"(?:^|[|;:(\[,—–*]|\bthe\b)[ \t*]{0,4}((?:[\w/-]{1,40}[ \t]{1,3}){0,3}" + _ROLE +
+_DESCRIBED_ROLE = re.compile(r"(?:^|[|;:(\[,—–*]|\bthe\b)[ \t*]{0,4}((?:[\w/-]{1,40}[ \t]{1,3}){0,3}" + ROLE_NOUN +
                              r"(?:[ \t]{1,3}[a-z0-9]{1,40}(?:-[a-z0-9]{1,40}){1,8})?)(?:['’]s)?[ \t]{0,3}[,(]?[ \t]{0,3}$", re.I)
 _DESCRIBED_AFTER = re.compile(r"[ \t]{1,3}(?:of|in|from)[ \t]{1,3}the[ \t]{1,3}((?:[\w/-]{1,40}[ \t]{1,3}){0,4}?"
-                              + _ROLE + r")\b", re.I)
+                              + ROLE_NOUN + r")\b", re.I)
 #: "The parent taxonomy's internal inconsistency — Key Finding 5 places …", "the inconsistency in the
 #: parent taxonomy where Key Finding 5 placed …": a description ending in a role noun, parted from the
 #: number by a few words of its own (its possessive's noun and a dash or colon) or by "where"/"in which".
-_DESCRIBED_APART = re.compile(r"\bthe[ \t]{1,3}((?:[\w/-]{1,40}[ \t]{1,3}){0,3}?" + _ROLE +
+_DESCRIBED_APART = re.compile(r"\bthe[ \t]{1,3}((?:[\w/-]{1,40}[ \t]{1,3}){0,3}?" + ROLE_NOUN +
                               r")(?:['’]s(?:[ \t]{1,3}[\w-]{1,40}){1,3}(?:[ \t]{0,3}[—–:]|[ \t]{1,3}-)|"
                               r"[ \t]{1,3}(?:where|in[ \t]{1,3}which))[ \t]{1,3}$", re.I)
 #: "… (Key Finding 5 of this item)", "Key Finding 2 (ours)", "Key Finding 3 below": the number after a parted

@@ -33,8 +33,8 @@ from collections.abc import Mapping, Sequence
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType, claim_name
-from kgsync.extract.evidence_anchor import (DESCRIBING, Deferred, Settled, guessed_user, linked_from, notes_settled,
-                                            others_settled)
+from kgsync.extract.evidence_anchor import (DESCRIBING, Deferred, Settled, guessed_user, linked_from, naming_findings,
+                                            notes_settled, others_settled)
 from kgsync.extract.evidence_model import (MIN_SHARED, ClaimText, EvidencePlan, EvidenceText, Extracted, KeptLinks,
                                            LinkedBefore, Mention, Numbered, PlannedLink, content_words, words_key)
 from kgsync.extract.evidence_source import (best_match, builds_on, leads_alone, most_specific, said_there, says_another,
@@ -109,7 +109,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             for link in settled.links:
                 pending = link.pending
                 add(pending.mention, pending.slug, pending.claim, link.source, link.relation,
-                    link_kind(pending.mention, pending.restated, link.clear, anchor=link.anchor),
+                    link_kind(pending.mention, pending.restated, link.clear, anchor=link.anchor, names_item=link.named),
                     said=link.clear and not link.anchor)
             issues.extend(settled.issues)
         # (line, item, finding) each line cites by the item's name (its slug or an undated part of it):
@@ -274,11 +274,14 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         issues.extend(prose_stance_hint(item, cited) for cited in stated.values())
         # the citations whose referencing finding is not said, now that the item's sure links are known: first
         # the prose notes (a firm anchor elsewhere, else their match, itself an anchor for the rest when clear)
-        place(notes_settled(item, deferred, extraction.claims, firm))
+        naming = naming_findings(item, extraction.mentions, lambda t: t if t in known else suffixes.get(t),
+                                 extraction.claims) if deferred else {}
+        place(notes_settled(item, deferred, extraction.claims, firm, naming))
         # the findings this item links each cited claim from so far, by any sentence, said or matched: where a
         # source attribution is matched only by keywords, the item's own prose elsewhere says which finding uses
         # it (read before the rest are placed, so one attribution never stands for another)
-        place(others_settled(item, deferred, extraction.claims, anchors, linked_from(mine.values(), extraction.claims)))
+        place(others_settled(item, deferred, extraction.claims, anchors, linked_from(mine.values(), extraction.claims),
+                             naming))
         for key in most_specific(basis):
             link = mine[key]
             required.setdefault(link.target_slug, set()).add(basis[key][1])
@@ -364,13 +367,15 @@ def _once(issues: list[Issue], issue: Issue) -> None:
 _STANCES = frozenset({RelationType.SUPPORTS, RelationType.CONTRADICTS})
 
 
-def link_kind(mention: Mention, restated: bool, clear: bool = True, anchor: bool = False) -> str:
+def link_kind(mention: Mention, restated: bool, clear: bool = True, anchor: bool = False,
+              names_item: bool = False) -> str:
     """A link's evidence kind, three words: how the cited finding is named (``cites`` entry,
     ``marker``, ``description``, ``number``, ``restated``, ``described``, ``quote``,
     ``word-match``), how the referencing finding is (``marker``, ``held``: its Key Findings entry
     holds the sentence, ``notes``: an Evidence Map's Notes cell names it, ``clear-match``: a best
     match above the trust bar, ``anchor``: the finding whose link to the same cited finding the item
-    says elsewhere (``evidence_anchor.anchored``), ``best-match``: a best match below the bar), and
+    says elsewhere (``evidence_anchor.anchored``), ``named``: the one finding whose entry names the cited item
+    (``names_item``: ``evidence_anchor.named_user``), ``best-match``: a best match below the bar), and
     the sentence's shape (``prose``, ``row``, ``list``, ``reading``, ``framing``).  Each kind's
     precision is measured apart (``bench/bench_link_kinds.py``)."""
     if mention.exact:
@@ -379,7 +384,8 @@ def link_kind(mention: Mention, restated: bool, clear: bool = True, anchor: bool
         named = "description" if mention.via == "description" else "number" if mention.finding else \
             "restated" if restated else "described" if mention.described else "quote" if mention.quote else \
             "word-match"
-        source = "anchor" if anchor else ("notes" if mention.via == "notes" else "held") if mention.held_by else \
+        source = "named" if names_item else "anchor" if anchor else \
+            ("notes" if mention.via == "notes" else "held") if mention.held_by else \
             "clear-match" if clear else "best-match"
     return f"{named} {source} {mention.shape or 'prose'}"
 

@@ -7,17 +7,20 @@ a best match below the trust bar or one that does not build on the cited finding
 source attribution matched only by keywords, an item named by description.  Such a citation is deferred
 (``Deferred``) and decided here after the whole item is read, because the answer is in the item's other
 sentences: the finding whose link to the same cited finding the item says elsewhere (``anchored``) is where
-it belongs, as that link.  A module apart because this second pass reads only the deferred records and the
+it belongs, as that link; else the one finding whose own entry names the cited item as a whole
+(``naming_findings``).  A module apart because this second pass reads only the deferred records and the
 anchors the first pass gathered, never the mentions: ``plan`` keeps the reading flow, this module keeps
 what settles what that flow left open (a link to add, or the warning that says which marker to write).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from kgsync.contract.model import RelationType, claim_name
+from kgsync.extract.descriptions import ROLE_NOUN
 from kgsync.extract.evidence_hints import describing_hint, guessed_source_hint, unclear_source_hint
 from kgsync.extract.evidence_model import ClaimText, Mention, PlannedLink
 from kgsync.extract.evidence_source import words_said
@@ -29,6 +32,17 @@ DESCRIBING = frozenset({"framing", "reading"})
 
 #: Cited claim -> this item's findings whose link to it is said, and how (``anchored``).
 Anchors = Mapping[str, Sequence[tuple[ClaimText, RelationType]]]
+#: Cited item -> this item's findings whose own entry names it as a whole, citing none of its findings
+#: (``naming_findings``).
+Naming = Mapping[str, Sequence[ClaimText]]
+
+#: "the prior indexing-and-tracking research": an item's undated name, or its start up to a hyphen, written as
+#: a hyphenated name right before a role noun (``naming_findings``).
+_NAME_BEFORE_ROLE = re.compile(r"(?<![\w-])([a-z0-9]{1,40}(?:-[a-z0-9]{1,40}){1,8})[ \t]{1,3}" + ROLE_NOUN + r"\b")
+#: A dated slug's date ("2026-03-02-"): its undated name follows.
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}-")
+#: A dated slug anywhere in a finding's text: a path, a link, a URL's page ("…/2026-04-26-x-y.html").
+_DATED = re.compile(r"(?<![\w-])\d{4}-\d{2}-\d{2}-[a-z0-9]{1,40}(?:-[a-z0-9]{1,40}){0,20}")
 
 
 @dataclass(frozen=True)
@@ -59,6 +73,7 @@ class Placed:
     relation: RelationType
     anchor: bool
     clear: bool
+    named: bool = False  # from the one finding whose entry names the cited item (``named_user``)
 
 
 @dataclass(frozen=True)
@@ -79,11 +94,12 @@ def guessed_user(mention: Mention, clear: bool) -> bool:
 
 
 def notes_settled(item: ResearchItem, deferred: Iterable[Deferred], claims: Sequence[ClaimText],
-                  firm: Anchors) -> Settled:
+                  firm: Anchors, naming: Naming) -> Settled:
     """The prose notes (``Deferred.clear`` set): a note citing a finding whose user the item names firmly
     elsewhere (``firm``: its Key Findings entry, a marker, an Evidence Map row) belongs to that one; else
     to its match, as before (an anchor for the rest when it is clear), warned where only list order picked
-    it; a description's guess with no such finding is warned, not linked."""
+    it; a description's guess with no such finding belongs to the one finding naming the cited item
+    (``named_user``), else is warned, not linked."""
     links: list[Placed] = []
     issues: list[Issue] = []
     for pending in (p for p in deferred if p.clear is not None):
@@ -91,7 +107,10 @@ def notes_settled(item: ResearchItem, deferred: Iterable[Deferred], claims: Sequ
         if anchor is not None and (anchor[0] != pending.source or guessed_user(pending.mention, bool(pending.clear))):
             links.append(Placed(pending, anchor[0], anchor[1], anchor=True, clear=True))
         elif guessed_user(pending.mention, bool(pending.clear)):
-            issues.append(unclear_source_hint(item, pending.mention, pending.slug, pending.claim.number))
+            if (user := named_user(pending, naming)) is not None:
+                links.append(Placed(pending, user, RelationType.EXTENDS, anchor=True, clear=True, named=True))
+            else:
+                issues.append(unclear_source_hint(item, pending.mention, pending.slug, pending.claim.number))
         elif pending.source is not None:
             links.append(Placed(pending, pending.source, RelationType.EXTENDS, anchor=False, clear=bool(pending.clear)))
             if pending.guess:
@@ -101,11 +120,13 @@ def notes_settled(item: ResearchItem, deferred: Iterable[Deferred], claims: Sequ
 
 
 def others_settled(item: ResearchItem, deferred: Iterable[Deferred], claims: Sequence[ClaimText],
-                   anchors: Anchors, elsewhere: Anchors) -> Settled:
+                   anchors: Anchors, elsewhere: Anchors, naming: Naming) -> Settled:
     """Every other deferred citation: the link the item says elsewhere (``anchors``), the sentence being
     its evidence; a keyword-matched source attribution, the one finding another sentence links the same
-    cited finding from (``elsewhere``: ``linked_from``, ``stated_elsewhere``); else a warning (a sentence
-    that describes the item, an unclear or guessed source), or its best match as a prose link."""
+    cited finding from (``elsewhere``: ``linked_from``, ``stated_elsewhere``); else, for a cited finding the
+    sentence names surely (by number or quote), the one finding whose entry names the cited item
+    (``naming``: ``named_user``); else a warning (a sentence that describes the item, an unclear or guessed
+    source), or its best match as a prose link."""
     links: list[Placed] = []
     issues: list[Issue] = []
     for pending in (p for p in deferred if p.clear is None):
@@ -113,6 +134,8 @@ def others_settled(item: ResearchItem, deferred: Iterable[Deferred], claims: Seq
             (stated_elsewhere(pending, elsewhere) if pending.keyword else None)
         if anchor is not None:  # the sentence restates that link: recorded as its evidence
             links.append(Placed(pending, anchor[0], anchor[1], anchor=True, clear=True))
+        elif (user := named_user(pending, naming)) is not None:  # the finding that says it uses the item
+            links.append(Placed(pending, user, RelationType.EXTENDS, anchor=True, clear=True, named=True))
         elif pending.mention.shape in DESCRIBING:
             issues.append(describing_hint(item, pending.mention, pending.slug, pending.claim.number))
         elif pending.unclear or guessed_user(pending.mention, False):
@@ -159,3 +182,48 @@ def stated_elsewhere(pending: Deferred, elsewhere: Anchors) -> tuple[ClaimText, 
     None when no sentence links it, or several findings do (which one is not said)."""
     found = elsewhere.get(claim_name(pending.slug, pending.claim.key), ())
     return found[0] if len(found) == 1 else None
+
+
+def named_user(pending: Deferred, naming: Naming) -> ClaimText | None:
+    """Where a citation whose cited finding is named (its number, its quoted words, or the words a report or a
+    restatement says of it) belongs when the item says no link to that finding: to the one finding of this item
+    whose own Key Findings entry names the cited item as a whole ("the prior indexing-and-tracking research
+    deferred vector search at ~50 items", an evidence label giving the item's page as a source), which says it
+    uses that item; the citation says which finding of it.  Built on, no stance (``extends``).  None when no
+    finding or several name the item (which one uses it is not said)."""
+    found = naming.get(pending.slug, ())
+    return found[0] if len(found) == 1 else None
+
+
+def naming_findings(item: ResearchItem, mentions: Iterable[Mention], resolve: Callable[[str], str | None],
+                    claims: Sequence[ClaimText]) -> dict[str, tuple[ClaimText, ...]]:
+    """Cited item -> this item's findings whose own entry names it as a whole (``Naming``): its dated slug
+    (a path, a link, a URL, an evidence label's source), or its undated name (or that name's start up to a
+    hyphen, naming no other item this item names) written right before a role noun ("the prior
+    indexing-and-tracking research").  The entry's text is read, not its mentions: an evidence label's source
+    is no sentence of the finding's.  A finding whose entry cites one of the item's findings by number draws on
+    that one: not counted."""
+    by_line = {finding.line: finding.number for finding in item.key_findings}
+    numbered: set[tuple[str, int]] = set()
+    candidates = set(item.cites)
+    for mention in mentions:
+        slug = resolve(mention.target)
+        if slug is None or slug == item.slug:
+            continue
+        candidates.add(slug)
+        if mention.finding and not mention.exact and (number := mention.held_by or by_line.get(mention.line, 0)):
+            numbered.add((slug, number))
+    undated = {slug[len(date.group()):]: slug for slug in candidates if (date := _DATE.match(slug))}
+    named: dict[str, set[int]] = {}
+    for finding in item.key_findings:
+        for dated in _DATED.findall(finding.text):
+            if (slug := resolve(dated)) is not None and slug != item.slug:
+                named.setdefault(slug, set()).add(finding.number)
+        for match in _NAME_BEFORE_ROLE.finditer(finding.text):
+            name = match.group(1)
+            fits = {slug for rest, slug in undated.items() if rest == name or rest.startswith(f"{name}-")}
+            if len(fits) == 1:
+                named.setdefault(fits.pop(), set()).add(finding.number)
+    by_number = {claim.number: claim for claim in claims}
+    return {slug: found for slug, numbers in sorted(named.items())
+            if (found := tuple(by_number[n] for n in sorted(numbers) if n in by_number and (slug, n) not in numbered))}
