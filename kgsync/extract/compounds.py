@@ -17,6 +17,12 @@ compound's (``is_compound_key``).
 
 The corpus decides which compounds are topics (``kgsync.vocabulary.topics``): named by 10 % of
 the items and addressed by the node floor, as a topic phrase.
+
+A *prefixed* compound of two parts, a combining prefix or a quantity and a noun no vague one
+("multi-agent": ``prefixed_mentions``), is counted so too, as a single word: the items write it
+before varying heads ("multi-agent systems", "multi-agent orchestration", "multi-agent
+coordination"), so no phrase of it is shared, while the compound is the idea they share.  Its key
+keeps the hyphen (``is_prefixed_key``); it enters as a topic word does (10 % name it, 5 % address it).
 """
 
 from __future__ import annotations
@@ -24,7 +30,8 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Set
 
-from kgsync.extract.canonical import term_key
+from kgsync.extract import attributive, lexicon, wordnet
+from kgsync.extract.canonical import term_key, word_key
 
 #: Every byte but an ASCII letter, digit, underscore or hyphen is a space (a character beyond ASCII
 #: too: quotes, arrows): ``split`` then gives the hyphenated words, of which those of three or four
@@ -93,3 +100,53 @@ def is_compound_key(key: str) -> bool:
 def hyphenated(key: str) -> str:
     """How a compound is written: "human-in-the-loop"."""
     return key.replace(" ", "-")
+
+
+def prefixed_mentions(text: str, concluded: str, data: bytes | None = None) -> tuple[tuple[str, int, int], ...]:
+    """(key, mentions in ``text``, mentions in ``concluded``) of each prefixed compound naming a
+    class of things that ``text`` writes (``prefixed_key``), by key.  ``concluded``: where the item
+    concludes, its Findings' Analysis too, as for a topic word (it enters as one); ``data``: ``text``
+    in UTF-8, when the caller has it (``item_text``)."""
+    keys = _prefixed_counts(text, data)
+    if not keys:
+        return ()
+    dense = keys if concluded is text else _prefixed_counts(concluded)
+    return tuple(sorted((key, n, dense.get(key, 0)) for key, n in keys.items()))
+
+
+def _prefixed_counts(text: str, data: bytes | None = None) -> dict[str, int]:
+    """Prefixed compound key -> how many times ``text`` writes it, any case: the hyphenated runs of
+    one hyphen (``_hyphenated``) that ``prefixed_key`` keys."""
+    if "-" not in text:
+        return {}
+    data = text.encode("utf-8", "replace") if data is None else data
+    out: dict[str, int] = {}
+    for run, n in Counter(_hyphenated(data.translate(_HYPHEN_RUNS))).items():
+        if run.count(b"-") == 1:
+            key = prefixed_key(run.decode().lower())
+            if key is not None:
+                out[key] = out.get(key, 0) + n
+    return out
+
+
+def prefixed_key(surface: str) -> str | None:
+    """The key of a hyphenated compound of two parts whose first is a combining prefix or a quantity
+    and whose last is a noun, no vague one, that names what there are several of or what is crossed
+    ("multi-agent", "single-agent", "multi-hop"), its last part singular: the prefix says how many or
+    which of a thing the field studies.  None for any other surface: a vague noun last (``lexicon.GENERIC``:
+    "multi-step", "cross-item", "multi-year": a count of steps is a manner), no noun last ("cross-functional",
+    "self-hosted", "post-hoc"), a negation ("non-compliance": ``non-`` only qualifies, as
+    ``idea.names_an_idea`` reads it) and a compound WordNet lists ("cross-reference": a dictionary word)."""
+    if not attributive.prefixed(surface):
+        return None
+    first, _hyphen, last = surface.partition("-")
+    noun = word_key(last)
+    if (first == "non" or not noun.isalpha() or noun in lexicon.GENERIC or not wordnet.is_common(noun)
+            or wordnet.is_modifier(noun) or wordnet.is_noun_compound(term_key(surface))):
+        return None
+    return f"{first}-{noun}"
+
+
+def is_prefixed_key(key: str) -> bool:
+    """Is a topic key a prefixed compound's (``prefixed_mentions``: "multi-agent")?  One word with a hyphen."""
+    return "-" in key and " " not in key

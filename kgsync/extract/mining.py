@@ -299,6 +299,8 @@ def candidates(item: ResearchItem) -> ItemCandidates:
         names.name_mentions_stated(text, dense_text, stated, longer, runs, dense_runs, stated_runs),
         _with_stated(compounds.compound_mentions(text, dense_text, mined, texts.data),
                      lambda: compounds.compound_mentions(stated, stated, mined)),
+        _with_stated(compounds.prefixed_mentions(text, concluded, texts.data),
+                     lambda: compounds.prefixed_mentions(stated, stated)),
         _with_stated(files.file_mentions(text, dense_text), lambda: files.file_mentions(stated, stated)))))
     # and which of those it addresses it writes in the plural: the plural alias it may give their nodes
     in_plural = plurals.written((key for key, n, dense_n, _stated in words if topics.addresses(n, dense_n)), runs, pairs)

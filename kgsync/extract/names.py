@@ -153,9 +153,10 @@ def may_be_name(word: str) -> bool:
 
 def is_name_key(key: str) -> bool:
     """Is a single-word topic key a name (``name_mentions``), not a topic word (``wordnet.is_rare``,
-    ``extract.derived``) nor a file's (``extract.files``: "agents.md")?"""
-    return (" " not in key and "." not in key and not wordnet.is_rare(key) and not wordnet.is_quality(key)
-            and not wordnet.is_gerund(key))
+    ``extract.derived``), a file's (``extract.files``: "agents.md") nor a prefixed compound's
+    (``extract.compounds.prefixed_mentions``: "multi-agent")?"""
+    return (" " not in key and "." not in key and "-" not in key and not wordnet.is_rare(key)
+            and not wordnet.is_quality(key) and not wordnet.is_gerund(key))
 
 
 def label(key: str) -> str:

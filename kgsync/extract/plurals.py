@@ -25,9 +25,10 @@ from kgsync.extract.canonical import word_key
 def plural(key: str) -> str | None:
     """The regular plural of a topic key, when it reads back as the key ("guardrails"; a phrase's
     is its last word's: "technical debts"); None for a name ("Microsoft"), a convention file
-    ("AGENTS.md"), a compound ("human-in-the-loop"), a phrase with a gerund head ("fine tuning")
+    ("AGENTS.md"), a compound ("human-in-the-loop", "multi-agent"), a phrase with a gerund head ("fine tuning")
     and a word whose plural does not read back."""
-    if names.is_name_key(key) or files.is_file_key(key) or compounds.is_compound_key(key):
+    if (names.is_name_key(key) or files.is_file_key(key) or compounds.is_compound_key(key)
+            or compounds.is_prefixed_key(key)):
         return None
     head = key.rsplit(" ", 1)[-1]
     if " " in key and head.endswith("ing"):

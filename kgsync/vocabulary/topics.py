@@ -377,6 +377,8 @@ def _label_forms(key: str) -> tuple[str, list[str]]:
         return files.label(key), [files.label(key)]
     if compounds.is_compound_key(key):  # written as one word: "human-in-the-loop"
         return compounds.hyphenated(key), [compounds.hyphenated(key), key]
+    if compounds.is_prefixed_key(key):  # as its key: "multi-agent", never a plural ("multi-agents" is its key's too)
+        return key, [key]
     plural = plurals.plural(key)  # "guardrails", "technical debts": the search is a substring test
     return key, [key, *([plural] if plural is not None else [])]
 

@@ -7,7 +7,8 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync.extract.compounds import compound_mentions, hyphenated, is_compound_key
+from kgsync.extract.compounds import (compound_mentions, hyphenated, is_compound_key, is_prefixed_key, prefixed_key,
+                                      prefixed_mentions)
 
 
 def _found(text: str, dense: str = "", mined: frozenset[str] = frozenset()) -> dict[str, tuple[int, int]]:
@@ -34,6 +35,24 @@ def test_a_compound_key_has_three_words_or_more() -> None:
     assert is_compound_key("human in the loop") and not is_compound_key("technical debt")
     assert not is_compound_key("guardrail") and hyphenated("policy as code") == "policy-as-code"
     assert _found("a multi-agent system and a well-known tool") == {}  # two words: a phrase's or a word's
+
+
+def test_a_prefixed_compound_naming_what_there_are_several_of_is_counted_as_one_word() -> None:
+    """"multi-agent" before varying heads: one key, its last part singular, counted in any case."""
+    text = "Multi-agent systems fail. Multi-Agent orchestration; multi-agents and the multi-agent coordination."
+    found = {key: (n, d) for key, n, d in prefixed_mentions(text, "Multi-agent systems fail.")}
+    assert found == {"multi-agent": (4, 1)}
+    assert is_prefixed_key("multi-agent") and not is_prefixed_key("multiagent") and not is_prefixed_key("human in the loop")
+
+
+def test_a_prefixed_compound_of_a_vague_noun_an_adjective_or_a_negation_is_no_topic() -> None:
+    """A count of steps is a manner; "cross-functional", "self-hosted" are no nouns; "non-" only
+    qualifies; "cross-reference" is a dictionary word; a gerund last ("pre-training") is the gerund's."""
+    for surface in ("multi-step", "cross-item", "multi-year", "cross-functional", "self-hosted", "post-hoc",
+                    "non-compliance", "cross-reference", "pre-training", "well-known"):
+        assert prefixed_key(surface) is None, surface
+    assert prefixed_key("single-agents") == "single-agent" and prefixed_key("multi-hop") == "multi-hop"
+    assert prefixed_mentions("multi-step reasoning, multi-step plans, multi-step tools", "multi-step reasoning") == ()
 
 
 @given(st.lists(st.sampled_from([b"-", b" ", b"a", b"Z9", b"_", b"--", b"  ", b"in-the"]), max_size=40).map(b"".join))

@@ -389,6 +389,26 @@ def test_a_compound_named_by_a_tenth_and_addressed_by_the_node_floor_is_a_node()
     assert not select_topics(_compound_corpus(100, addressing=3, naming=6), MINING).topics  # named by 9 %
 
 
+def test_a_prefixed_compound_enters_at_the_topic_words_share_and_is_a_concept_named_as_written() -> None:
+    """"multi-agent", written before varying heads, is counted as one word: it enters as a topic word
+    does (a tenth name it, 5 % address it), its node named and labelled as the items write it, no name
+    (a name is linked only where stated) and no made-up plural."""
+    from kgsync.vocabulary.terms import Vocabulary
+    from kgsync.vocabulary.topics import with_topics
+
+    heads = "multi-agent systems, multi-agent orchestration and multi-agent coordination"
+    cands = _items(40, 3, 1, ("Multi-agent systems fail.", LOG.format(word=heads, more="")),
+                   LOG.format(word="multi-agent coordination", more=""))
+    assert select_topics(cands, MINING).topics == {"multi-agent"}  # 4 of 40 name it, 3 address it
+    vocab = with_topics(Vocabulary(terms={}, per_item={}), select_topics(cands, MINING))
+    term = vocab.terms["multi-agent"]
+    assert term.kind.value == "concept" and term.label == "multi-agent" and term.aliases == ()
+    assert term.items == ("2026-02-01-item", "2026-02-02-item", "2026-02-03-item")
+    fewer = _items(80, 3, 5, ("Multi-agent systems fail.", LOG.format(word=heads, more="")),
+                   LOG.format(word="multi-agent coordination", more=""))
+    assert not select_topics(fewer, MINING).topics  # named by 10 %, addressed by 3 (the floor), not 5 %: a word's share
+
+
 def test_a_convention_file_named_by_a_tenth_and_addressed_by_the_node_floor_is_a_concept_node() -> None:
     from kgsync.vocabulary.terms import Vocabulary
     from kgsync.vocabulary.topics import with_topics
