@@ -146,6 +146,16 @@ def test_a_graph_that_names_a_folder_is_a_config_error_at_its_line(tmp_path: Pat
         config.load(tmp_path)
 
 
+def test_a_graph_named_as_a_manifest_is_a_config_error_at_its_line_before_any_manifest_exists(tmp_path: Path) -> None:
+    # graph: memory.kgsync.json was refused only once that file existed: a first build wrote the graph
+    # there and its manifest at memory.kgsync.kgsync.json.
+    (tmp_path / "kgsync.yml").write_text("items: x\ngraph: kg/memory.kgsync.json\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match="kgsync.yml:2: graph: 'kg/memory.kgsync.json' names a graph's manifest "
+                                          r"\(<graph>.kgsync.json\), which the build reads and writes: name the "
+                                          "graph file, such as memory.jsonl"):
+        config.load(tmp_path)
+
+
 @pytest.mark.parametrize(("graph", "what"), [
     ("kgsync.yml", "kgsync.yml itself"),
     ("themes.md", "the themes_vocabulary file"),
