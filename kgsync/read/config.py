@@ -20,7 +20,7 @@ from typing import Any, ClassVar, TypeVar
 
 
 from kgsync.contract.errors import ConfigError, Location, printable_path
-from kgsync.read.graph_names import manifest_of, names_a_file
+from kgsync.read.graph_names import A_MANIFEST, GRAPH_NOT_MANIFEST, manifest_of, names_a_file, names_a_manifest
 from kgsync.read.pr_names import branch_problem, label_problem, site_url_problem, title_problem
 from kgsync.read.yaml_source import key_lines, leads_out, read_yaml
 
@@ -271,12 +271,13 @@ class Config:
         graph = overrides.get("graph")
         if graph is not None and not names_a_file(graph):
             raise ConfigError(f"graph: names no file ({graph!r})", None, "write a file path such as memory.jsonl")
+        if graph is not None and names_a_manifest(graph):  # refused before one exists: else written as the graph
+            raise ConfigError(f"graph: {graph!r} {A_MANIFEST}", None, GRAPH_NOT_MANIFEST)
         given = {k: v for k, v in overrides.items() if v is not None}
         config = replace(self, **given, lines={k: v for k, v in self.lines.items() if k not in given})
         # As ``load`` refuses such a ``graph:``: else read as a graph line by line, or, empty, written over.
         target = config.path(graph) if graph is not None else None
-        if target is not None and (what := config.input_at(target, graph=False) or (
-                "a graph's manifest" if target.is_file() and target.name.endswith(".kgsync.json") else None)):
+        if target is not None and (what := config.input_at(target, graph=False)):
             raise ConfigError(f"graph: {graph!r} is {what}, which the build reads", None,
                               "name another graph file (kgsync build --out, kgsync pr --graph), such as memory.jsonl")
         return config
@@ -326,6 +327,8 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
     if "graph" in data and not names_a_file(config.graph):  # its manifest is named after it: <name>.kgsync.json
         errors.append((lines.get("graph"), f"graph: names no file ({config.graph!r}): write a file path such as "
                                            "memory.jsonl"))
+    elif "graph" in data and names_a_manifest(config.graph):
+        errors.append((lines.get("graph"), f"graph: {config.graph!r} {A_MANIFEST}: {GRAPH_NOT_MANIFEST}"))
     elif "graph" in data and (root / config.graph).is_dir():  # the items folder, say: read as a graph later
         errors.append((lines.get("graph"), f"graph: {config.graph!r} is a folder: name a file, such as memory.jsonl"))
     elif "graph" in data and (what := _an_input(root, path, config)):  # else read as a graph, line by line

@@ -16,3 +16,13 @@ def manifest_of(graph: Path) -> Path:
 def names_a_file(path: str) -> bool:
     """Whether ``path`` ends in a file name (not "", ".", "..", nor a trailing slash)."""
     return bool(path) and not path.endswith(("/", "\\")) and Path(path).name not in ("", ".", "..")
+
+
+A_MANIFEST = "names a graph's manifest (<graph>.kgsync.json), which the build reads and writes"
+GRAPH_NOT_MANIFEST = "name the graph file, such as memory.jsonl (the build writes its manifest beside it)"
+
+
+def names_a_manifest(path: str) -> bool:
+    """Whether ``path`` has a manifest's name (``manifest_of``), existing or not: a graph written there
+    is read as a manifest by the next build, and its own manifest lands at ``<name>.kgsync.kgsync.json``."""
+    return Path(path).name.lower().endswith(".kgsync.json")
