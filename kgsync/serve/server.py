@@ -202,17 +202,17 @@ def _write_tools(server: MCPServer, service: Service) -> None:
     @server.tool(name="create_entities", description="Create multiple new entities in the knowledge graph",
                  annotations=writes, structured_output=False)
     def create_entities(entities: list[EntityIn]) -> str:
-        return _answer(lambda: write.create_entities(graph, [dict(e) for e in entities]))
+        return _answer(lambda: write.echo("create_entities", write.create_entities(graph, [dict(e) for e in entities])))
 
     @server.tool(name="create_relations", description="Create multiple new relations between entities in the knowledge "
                  "graph. Relations should be in active voice", annotations=writes, structured_output=False)
     def create_relations(relations: list[RelationIn]) -> str:
-        return _answer(lambda: write.create_relations(graph, [_relation(r) for r in relations]))
+        return _answer(lambda: write.echo("create_relations", write.create_relations(graph, [_relation(r) for r in relations])))
 
     @server.tool(name="add_observations", description="Add new observations to existing entities in the knowledge graph",
                  annotations=writes, structured_output=False)
     def add_observations(observations: list[ObservationsIn]) -> str:
-        return _answer(lambda: write.add_observations(graph, [dict(o) for o in observations]))
+        return _answer(lambda: write.echo("add_observations", write.add_observations(graph, [dict(o) for o in observations])))
 
     @server.tool(name="delete_entities", description="Delete multiple entities and their associated relations from the "
                  "knowledge graph", annotations=deletes, structured_output=False)
