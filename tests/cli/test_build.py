@@ -422,3 +422,17 @@ def test_out_naming_a_manifest_is_refused_before_any_build_wrote_one(tmp_path: P
     assert str(root / out) in result.stderr and "names a graph's manifest" in result.stderr, result.stderr
     assert "(fix: name the graph file, such as memory.jsonl" in result.stderr, result.stderr
     assert {path: path.read_bytes() for path in root.rglob("*") if path.is_file()} == before
+
+
+def test_a_cites_mapping_entry_naming_no_item_is_warned_once(tmp_path: Path) -> None:
+    # Warned twice: "cites names '…', which is not an item here" (the corpus check) and "cites: entry {item: …}
+    # names …, which is no item: no link" (the evidence plan) (qa85).
+    root = _repo(tmp_path)
+    entry = "cites:\n  - {item: 2026-09-09-nothing, findings: [1], stance: supports, from: 1}\n"
+    (root / "Research" / "completed" / "2026-02-01-b.md").write_text(
+        item_markdown("Later graphs", extra=entry, question="Why?", summary="Graphs still help.",
+                      findings=["Graphs help agents recall."]), encoding="utf-8")
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache", "--all-warnings"])
+    assert result.exit_code == 0, result.output
+    said = [line for line in result.stderr.splitlines() if "2026-09-09-nothing" in line]
+    assert len(said) == 1 and "cites names '2026-09-09-nothing'" in said[0], said

@@ -117,6 +117,19 @@ def test_a_list_field_written_as_one_text_with_commas_is_read_as_its_entries_wit
          "write cites: [2026-01-01-older, 2026-01-01-older]")]
 
 
+@pytest.mark.parametrize("empty", ["-", "- ~", "- ''"])
+def test_an_empty_cites_entry_is_an_error_at_its_line(tmp_path: Path, empty: str) -> None:
+    # Rejected as a malformed cites: mapping entry is: an entry left empty is a citation the author meant (qa85).
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    text = GOOD.replace("cites: [2026-01-01-older]", f"cites:\n  - 2026-01-01-older\n  {empty}")
+    write(tmp_path, "2026-03-01-good.md", text)
+    result = read(tmp_path)
+    [error] = only(result.issues, IssueSeverity.ERROR)
+    assert (error.message, error.location.line) == ("cites: entry 2 is empty", text.split("\n").index(f"  {empty}") + 1)
+    assert "write the cited item's slug" in error.hint
+    assert [i.slug for i in result.items] == ["2026-01-01-older"]
+
+
 @pytest.mark.parametrize("empty", ["-", "- ~", "- ''", "- null"])
 def test_an_empty_list_entry_is_warned_at_its_line(tmp_path: Path, empty: str) -> None:
     # `cites:` with an entry left empty (`-`) was dropped without a word: the author meant an item there.
