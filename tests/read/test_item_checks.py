@@ -134,13 +134,13 @@ def test_an_empty_cites_entry_is_an_error_at_its_line(tmp_path: Path, empty: str
 def test_an_empty_list_entry_is_warned_at_its_line(tmp_path: Path, empty: str) -> None:
     # `cites:` with an entry left empty (`-`) was dropped without a word: the author meant an item there.
     write(tmp_path, "2026-01-01-older.md", OLDER)
-    text = GOOD.replace("cites: [2026-01-01-older]", f"cites:\n  - 2026-01-01-older\n  {empty}\nrelated:\n  {empty}")
+    text = GOOD.replace("cites: [2026-01-01-older]", f"cites: [2026-01-01-older]\nsupersedes:\n  {empty}\nrelated:\n  {empty}")
     write(tmp_path, "2026-03-01-good.md", text)
     result = read(tmp_path)
     warned = [i for i in only(result.issues, IssueSeverity.WARNING) if "empty" in i.message]
     lines = text.split("\n")
-    assert [(i.message, i.location.line) for i in warned] == [
-        ("cites: entry 2 is empty; ignored", lines.index(f"  {empty}") + 1),
-        ("related: entry 1 is empty; ignored", len(lines) - lines[::-1].index(f"  {empty}"))]
+    assert [(i.message, i.location.line) for i in warned] == [  # an empty cites: entry is an error (above)
+        ("related: entry 1 is empty; ignored", len(lines) - lines[::-1].index(f"  {empty}")),
+        ("supersedes: entry 1 is empty; ignored", lines.index(f"  {empty}") + 1)]
     assert all("delete the line" in i.hint for i in warned)
     assert {i.slug: i.cites for i in result.items}["2026-03-01-good"] == ("2026-01-01-older",)
