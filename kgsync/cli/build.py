@@ -25,7 +25,8 @@ from kgsync.pipeline.stages import build
 @click.command("build")
 @click.option("--items", "items", help="Item files: a folder or a glob (default: `items` in kgsync.yml, "
               "Research/completed/*.md).")
-@click.option("--out", "out", type=FilePath(), help="Graph file to write (default: `graph` in kgsync.yml, memory.jsonl).")
+@click.option("--out", "out", type=FilePath(), help="Graph file to write (default: `graph` in kgsync.yml, memory.jsonl); "
+              "never a file the build reads nor a manifest's name (`<name>.kgsync.json`).")
 @repo_options
 @click.option("--strict", is_flag=True, help="Warnings (item and lint) fail the build too (each is printed).")
 @click.option("--all-warnings", is_flag=True, help="Print the warnings and notices of every item, not only of the "

@@ -43,9 +43,11 @@ PREFIX = "kgsync diff: "
 )
 @click.option(
     "--limit", type=click.IntRange(min=0), default=GITHUB_BODY_LIMIT, show_default=True,
-    help="Markdown only: truncate at a section boundary to this many characters (0: no limit).",
+    help="Markdown only: truncate at a section boundary to this many characters (0: no limit); a limit below "
+         "the truncation notice's length is an error naming the smallest.",
 )
-@click.option("--title", default=None, help="Markdown heading (default: pr.title from kgsync.yml).")
+@click.option("--title", default=None, help="Markdown heading of the report; given, it heads the PR body too "
+              "(default: pr.title from kgsync.yml, the full report's heading alone: a PR shows its title above the body).")
 @click.option(
     "--output", "-o", type=FilePath(writable=True), default=None,
     help="Write the report to this file instead of stdout.",
@@ -82,8 +84,17 @@ def command(
         from kgsync.publish.pr.body import render_markdown  # jinja2 only when needed
         from kgsync.publish.pr.item_views import BodyContext
 
+        from kgsync.publish.pr.truncation import LimitTooSmall
+
         context = BodyContext(hand_made=hand_made, hand_added=((*KEPT_BY_HAND, kept),))
-        rendered = render_markdown(report, title=title or config.pr.title, limit=limit, context=context)
+        with reported(prefix=PREFIX):
+            try:  # a title given heads the body too; kgsync.yml's pr.title is the PR's, shown above its body
+                rendered = render_markdown(report, title=title or config.pr.title, limit=limit, context=context,
+                                           body_heading=title is not None)
+            except LimitTooSmall as exc:
+                raise ConfigError(f"--limit {limit} is below the smallest this report can be cut to, {exc.smallest} "
+                                  "characters: its notice alone", None,
+                                  f"pass --limit {exc.smallest} or more, or --limit 0 for the whole report") from None
         text = rendered.text
         if rendered.truncated:
             click.echo(

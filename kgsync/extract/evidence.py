@@ -132,7 +132,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             slug = mention.target if mention.target in known else suffixes.get(mention.target)
             if mention.via == "description" and (mention.line, slug, mention.finding) in named_here:
                 continue  # "the prior local-database research (Key Finding 2)": read as "local-database" already
-            if slug is None and mention.exact:
+            if slug is None and mention.exact and not from_cites(mention):  # a cites: entry's: the corpus check's
                 _once(issues, marker_issue(item, mention, f"names {mention.target}, which is no item",
                                            "write the cited item's slug as in its file name"))
             if slug is None or slug == item.slug:

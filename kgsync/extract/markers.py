@@ -142,8 +142,8 @@ def unread_marks(item: ResearchItem) -> list[Issue]:
 
 def _lines_read(item: ResearchItem) -> Iterator[tuple[int, str]]:
     """(file line, text) of each line of ``item``'s body outside fenced code that may hold a marker, its HTML
-    comments blanked (a comment renders nothing: nothing in it is read)."""
-    hidden = html_comments(item.body, item.body_line)
+    comments and link reference definitions blanked (``unrendered``: nothing in them is read)."""
+    hidden = unrendered(item.body, item.body_line)
     for first, run in unfenced_lines(item.body):
         for line, raw in enumerate(run, item.body_line + first):
             if may_hold_marker(raw):
@@ -168,6 +168,51 @@ def without_marks(line: str, warned: bool = True) -> str:
 #: clicks it): no marker (a marker names its item by slug), warned with the marker to write, and no link.
 _LINKED = re.compile(r"\[(supports|contradicts|extends)[ \t]{0,4}:[ \t]{0,4}\[[^\[\]\n]{0,200}\]\(([^()\s]{1,300})\)"
                      r"([^\[\]\n]{0,200})\]", re.I)
+
+
+def unrendered(body: str, first_line: int) -> dict[int, list[tuple[int, int]]]:
+    """File line -> the columns that render nothing there: HTML comments (``html_comments``) and link reference
+    definitions (``link_definitions``).  Nothing in them is read as a marker or a citation, nor warned of."""
+    hidden = html_comments(body, first_line)
+    for line, spans in link_definitions(body, first_line).items():
+        hidden.setdefault(line, []).extend(spans)
+    return hidden
+
+
+#: A link reference definition (CommonMark 4.7) on one line: ``[label]: destination "title"``, after at most three
+#: blanks (or a list item's or block quote's marker); the destination may stand alone on the next line.
+_LABEL = r"\[((?:[^\[\]\\\n]|\\.){1,999})\]"  # not blank (``link_definitions`` checks)
+_DESTINATION = r"(?:<[^<>\n]*>|[^\s<][^\s]*)(?:[ \t]+(?:\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)))?[ \t]*$"
+_DEFINITION = re.compile(r"[ ]{0,3}(?:(>[ ]?|(?:[-+*]|\d{1,9}[.)])[ \t]+)[ ]{0,3})?" + _LABEL + r":[ \t]*(" + _DESTINATION + ")?")
+_ALONE = re.compile(r"[ \t]*" + _DESTINATION)
+_BLOCK_BEFORE = re.compile(r"[ ]{0,3}(?:#{1,6}(?:[ \t]|$)|(?:[-*_][ \t]*){3,}$)")  # a heading or a thematic break
+_EVERYTHING = (0, 1 << 30)
+
+
+def link_definitions(body: str, first_line: int) -> dict[int, list[tuple[int, int]]]:
+    """File line -> the whole line, for each line of ``body`` (outside fenced code) holding a link reference
+    definition: GitHub renders nothing of it (a marker written ``[supports: <slug> KF3]: https://…`` is one).  It
+    opens a block (after a blank line, a heading, another definition, or as a list item); one cannot interrupt a
+    paragraph, so a line of its shape inside one is text, and read."""
+    out: dict[int, list[tuple[int, int]]] = {}
+    if "]:" not in body:  # the common case: an item with no definition
+        return out
+    for first, run in unfenced_lines(body):
+        opens, waiting = True, False  # whether the line opens a block; a definition waits for its destination
+        for line, raw in enumerate(run, first_line + first):
+            if waiting and _ALONE.match(raw):
+                out[line - 1], out[line] = [_EVERYTHING], [_EVERYTHING]
+                opens, waiting = True, False
+                continue
+            found = _DEFINITION.match(raw) if "]:" in raw else None
+            found = found if found is not None and found.group(2).strip() else None
+            listed = found is not None and found.group(1) is not None and found.group(1)[0] != ">"
+            defined = found is not None and (opens or listed)
+            if defined and found is not None and found.group(3) is not None:
+                out[line] = [_EVERYTHING]
+            waiting = defined and found is not None and found.group(3) is None
+            opens = not raw.strip() or (defined and not waiting) or _BLOCK_BEFORE.match(raw) is not None
+    return out
 
 
 def html_comments(body: str, first_line: int) -> dict[int, list[tuple[int, int]]]:

@@ -17,7 +17,7 @@ from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import Mention, plain_text, words_key
 from kgsync.extract.descriptions import Findings as _Findings, Fuller, fuller_forms, held_by as _held_by
 from kgsync.extract.sentences import sentences
-from kgsync.extract.markers import author_marks, blanked, html_comments, warned_brackets, without_marks
+from kgsync.extract.markers import author_marks, blanked, unrendered, warned_brackets, without_marks
 from kgsync.extract.mentions import sentence_mentions
 from kgsync.extract.reference_spans import DATED, HAS_REFERENCE, may_cite_a_finding, reference_spans
 from kgsync.extract.tables import Table
@@ -71,9 +71,9 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
                                for form in fuller_forms(sentence, item.slug, item.cites, named())))
             forms[0] += _cited_by_name(citing, item.slug, findings, item.cites)
         return forms[0]
-    hidden = html_comments(item.body, item.body_line)
+    hidden = unrendered(item.body, item.body_line)
     for line, raw, row, table, may_name in lines:
-        if line in hidden:  # an HTML comment renders nothing: neither a marker nor a citation in it is read
+        if line in hidden:  # a comment or a link definition renders nothing: no marker nor citation in it is read
             raw = blanked(raw, hidden[line])
         text = without_marks(raw, warned)
         if text != raw:

@@ -102,7 +102,6 @@ def prepare(
     title = rewritten_title(rewritten) if title is None and rewritten else title
     vetoed = _vetoed_links(checkout, config, _graph_name(result.veto_names, result.manifest))
     title = title or cause_title(d, vetoed_title(len(links)) if (links := vetoed.removed(d)) else config.pr.title, merged)
-    kwargs = {"full_report_hint": full_report_hint} if full_report_hint else {}
     evidence = _evidence_sentences(base_manifest, result.manifest)
     fetch = _base_history_needed(d, result.issues, base_manifest)
     # Without the base manifest's record of what each item named, git says which items an edit
@@ -119,7 +118,8 @@ def prepare(
                       landed=_landed(checkout, base_sha, graph_file, old, base_manifest), rewritten=rewritten)
     command = _report_command(checkout, branches, graph_file, config.config_file)
     rendered = render_markdown(d, title=title, limit=GITHUB_BODY_LIMIT, evidence=evidence, context=context,
-                               report_limit=REPORT_LIMIT, diff_command=command, **kwargs)
+                               report_limit=REPORT_LIMIT, diff_command=command,
+                               full_report_hint=full_report_hint or None)  # "": the default hint, as None
     proposal = Proposal(
         files=files,
         title=title,

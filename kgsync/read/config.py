@@ -20,6 +20,7 @@ from typing import Any, ClassVar, TypeVar
 
 
 from kgsync.contract.errors import ConfigError, Location, printable_path
+from kgsync.read.graph_names import A_MANIFEST, GRAPH_NOT_MANIFEST, manifest_of, names_a_file, names_a_manifest
 from kgsync.read.pr_names import branch_problem, label_problem, site_url_problem, title_problem
 from kgsync.read.yaml_source import key_lines, leads_out, read_yaml
 
@@ -225,7 +226,7 @@ class Config:
         if path.exists() and not path.is_file():
             return None
         named = [(self.config_file or self.root / CONFIG_FILE, f"{(self.config_file or Path(CONFIG_FILE)).name} itself")]
-        if graph and _names_a_file(self.graph):
+        if graph and names_a_file(self.graph):
             named += [(self.path(self.graph), "the graph file"), (manifest_of(self.path(self.graph)), "the graph's manifest")]
         named += [(self.path(relative), what) for relative, what in ((self.themes_vocabulary, "the themes_vocabulary file"),
                                                                      (self.vocabulary, "the vocabulary file")) if relative]
@@ -268,14 +269,15 @@ class Config:
     def with_overrides(self, **overrides: Any) -> Config:
         """Options given on the command line (None: not given), checked as kgsync.yml's are."""
         graph = overrides.get("graph")
-        if graph is not None and not _names_a_file(graph):
+        if graph is not None and not names_a_file(graph):
             raise ConfigError(f"graph: names no file ({graph!r})", None, "write a file path such as memory.jsonl")
+        if graph is not None and names_a_manifest(graph):  # refused before one exists: else written as the graph
+            raise ConfigError(f"graph: {graph!r} {A_MANIFEST}", None, GRAPH_NOT_MANIFEST)
         given = {k: v for k, v in overrides.items() if v is not None}
         config = replace(self, **given, lines={k: v for k, v in self.lines.items() if k not in given})
         # As ``load`` refuses such a ``graph:``: else read as a graph line by line, or, empty, written over.
         target = config.path(graph) if graph is not None else None
-        if target is not None and (what := config.input_at(target, graph=False) or (
-                "a graph's manifest" if target.is_file() and target.name.endswith(".kgsync.json") else None)):
+        if target is not None and (what := config.input_at(target, graph=False)):
             raise ConfigError(f"graph: {graph!r} is {what}, which the build reads", None,
                               "name another graph file (kgsync build --out, kgsync pr --graph), such as memory.jsonl")
         return config
@@ -322,9 +324,11 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
     if not isinstance(data, Mapping):
         raise ConfigError("must be a mapping of option: value", Location.of(path, 1))
     config: Config = _build(Config, data, "", lines, errors)
-    if "graph" in data and not _names_a_file(config.graph):  # its manifest is named after it: <name>.kgsync.json
+    if "graph" in data and not names_a_file(config.graph):  # its manifest is named after it: <name>.kgsync.json
         errors.append((lines.get("graph"), f"graph: names no file ({config.graph!r}): write a file path such as "
                                            "memory.jsonl"))
+    elif "graph" in data and names_a_manifest(config.graph):
+        errors.append((lines.get("graph"), f"graph: {config.graph!r} {A_MANIFEST}: {GRAPH_NOT_MANIFEST}"))
     elif "graph" in data and (root / config.graph).is_dir():  # the items folder, say: read as a graph later
         errors.append((lines.get("graph"), f"graph: {config.graph!r} is a folder: name a file, such as memory.jsonl"))
     elif "graph" in data and (what := _an_input(root, path, config)):  # else read as a graph, line by line
@@ -335,7 +339,7 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
     reach = [(key, fix, "write") for key, fix in _OUTPUTS] + [(key, fix, "read") for key, fix in _INPUTS if not config_file]
     for key, fix, verb in reach:
         value = getattr(config, key)
-        named = value and value != USER_CACHE and (key != "graph" or _names_a_file(value))  # else an error above
+        named = value and value != USER_CACHE and (key != "graph" or names_a_file(value))  # else an error above
         if key in data and named and not _inside(root, value):
             errors.append((lines.get(key), f"{key}: {value!r} lies outside the repository "
                                            f"({printable_path(str(root.resolve()))}); "
@@ -405,12 +409,6 @@ def kept_in(root: Path, path: Path) -> Path:
                       + ("; to use a file elsewhere, pass --config PATH" if path.name == CONFIG_FILE else ""))
 
 
-def manifest_of(graph: Path) -> Path:
-    """The manifest of the graph file ``graph``: beside it, ``<name>.kgsync.json`` (what each item
-    contributed; the next build merges by it)."""
-    return graph.with_name(graph.stem + ".kgsync.json")
-
-
 def _inside(root: Path, relative: str) -> bool:
     """Whether ``relative`` (an option's path, against ``root``) lies inside ``root`` once ``..`` and
     links are resolved: a committed link to a folder outside leads outside as surely as ``../``."""
@@ -421,11 +419,6 @@ def _inside(root: Path, relative: str) -> bool:
 def _an_input(root: Path, config_file: Path, config: Config) -> str | None:
     """What input of the build the existing file ``graph:`` names is (None: none)."""
     return replace(config, root=root, config_file=config_file).input_at(root / config.graph, graph=False)
-
-
-def _names_a_file(path: str) -> bool:
-    """Whether ``path`` ends in a file name (not "", ".", "..", nor a trailing slash)."""
-    return bool(path) and not path.endswith(("/", "\\")) and Path(path).name not in ("", ".", "..")
 
 
 def _build(cls: type, data: Mapping[str, Any], prefix: str, lines: dict[str, int], errors: list[Problem]) -> Any:

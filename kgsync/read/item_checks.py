@@ -187,7 +187,8 @@ def _looks_utf16(raw: bytes) -> bool:
 
 def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) -> list[Issue]:
     """Fields of the wrong shape: rejected (title, completed: they name and date the item's
-    nodes), or ignored with a warning (the rest: an item without them is still an item)."""
+    nodes; a cites: entry empty or malformed: a citation lost), or ignored with a warning (the rest: an
+    item without them is still an item).  A theme that is no theme word is rejected too (``item_themes``)."""
     found: list[Issue] = []
 
     def at(name: str) -> int:
@@ -218,9 +219,13 @@ def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) 
     for name in LIST_FIELDS:
         values = meta.get(name)
         entries = values if isinstance(values, list) else []
-        # `- ` left empty: the author meant an entry there (dropped by field_strings all the same).
+        # `- ` left empty: the author meant an entry there (dropped by field_strings all the same); in cites:
+        # a citation, rejected as a malformed cites: entry is.
         for n, (value, line) in enumerate(zip(entries, entry_lines(yaml_text, name, len(entries))), 1):
-            if value is None or (isinstance(value, str) and not value.strip()):
+            if (value is None or (isinstance(value, str) and not value.strip())) and name == "cites":
+                found.append(problem(IssueSeverity.ERROR, line, f"cites: entry {n} is empty",
+                                     "write the cited item's slug, or delete the line"))
+            elif value is None or (isinstance(value, str) and not value.strip()):
                 found.append(problem(IssueSeverity.WARNING, line, f"{name}: entry {n} is empty; ignored",
                                      "write the entry, or delete the line"))
     for name in LIST_FIELDS:

@@ -2,9 +2,11 @@
 
 A theme becomes a ``tag:`` observation, a concept node and a site page, so an entry that is no text
 (``1``, ``true``: YAML's number or boolean, not a word the author wrote as one) or that holds a character
-no theme word has (markup such as ``<b>`` or ``](``, a backtick, a quote) is warned at its entry's line and
-ignored: no node, no tag.  Everything is escaped where it is shown, but a theme is meant to be a slug of the
-vocabulary, and such an entry is a slip (a link pasted in, a number left unquoted), not a theme.
+no theme word has (markup such as ``<b>`` or ``](``, a backtick, a quote) is an error at its entry's line,
+as the other malformed fields that name the item's nodes are (``misshapen_fields``): the item keeps the
+nodes of its last good build until it is fixed.  Everything is escaped where it is shown, but a theme is
+meant to be a slug of the vocabulary, and such an entry is a slip (a link pasted in, a number left
+unquoted); ignored with a warning, the theme the author meant was silently missing from the graph.
 """
 
 from __future__ import annotations
@@ -23,12 +25,12 @@ _FIX = "write the theme as a slug of the repository's theme vocabulary, such as 
 
 def item_themes(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) -> tuple[tuple[str, ...], list[Issue]]:
     """The item's themes (``field_strings``' entries, each once) without the entries that are no theme word,
-    and a warning at the line of each of those (a block list's ``- `` line, else the field's line).  A
+    and an error at the line of each of those (a block list's ``- `` line, else the field's line).  A
     list or a mapping entry is left to ``misshapen_fields``, which warns it; ``field_strings`` drops it."""
     value = meta.get("themes")
     if value is None or isinstance(value, dict):
         return (), []
-    warnings: list[Issue] = []
+    errors: list[Issue] = []
     if isinstance(value, list):
         placed = list(zip(value, entry_lines(yaml_text, "themes", len(value))))
     else:
@@ -36,14 +38,14 @@ def item_themes(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) -> tu
     for entry, line in placed:
         parts = field_strings(entry) if isinstance(entry, str) else ()
         if entry is not None and not isinstance(entry, (str, dict, list)):
-            warnings.append(problem(IssueSeverity.WARNING, line, f"themes: {str(entry)[:40]!r} is {_kind(entry)}, "
-                                    "no theme word; ignored (no node, no tag)", _FIX))
+            errors.append(problem(IssueSeverity.ERROR, line, f"themes: {str(entry)[:40]!r} is {_kind(entry)}, "
+                                    "no theme word", _FIX))
         for part in parts:
             if (why := _not_in_a_theme(part)) is not None:
-                warnings.append(problem(IssueSeverity.WARNING, line, f"themes: {part[:60]!r} is no theme word "
-                                        f"({why}); ignored (no node, no tag)", _FIX))
+                errors.append(problem(IssueSeverity.ERROR, line, f"themes: {part[:60]!r} is no theme word ({why})",
+                                        _FIX))
     kept = (part for entry, _line in placed if isinstance(entry, str) for part in field_strings(entry))
-    return tuple(dict.fromkeys(part for part in kept if _not_in_a_theme(part) is None)), warnings
+    return tuple(dict.fromkeys(part for part in kept if _not_in_a_theme(part) is None)), errors
 
 
 def _not_in_a_theme(text: str) -> str | None:

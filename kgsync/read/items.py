@@ -295,12 +295,11 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
                                 f"{count} in all (the first on this line)",
                                 "delete them: claims, names and titles hold only visible text"))
     sections = split_sections(body, body_line)
-    field_problems = misshapen_fields(meta, yaml_text, problem)
+    themes, theme_errors = item_themes(meta, yaml_text, problem)
+    field_problems = misshapen_fields(meta, yaml_text, problem) + theme_errors
     if any(issue.severity is IssueSeverity.ERROR for issue in field_problems):
         return field_problems
-    warnings += field_problems
-    themes, theme_problems = item_themes(meta, yaml_text, problem)
-    warnings += theme_problems + completed_problems(meta, yaml_text, slug, problem)
+    warnings += field_problems + completed_problems(meta, yaml_text, slug, problem)
     links = {name: field_slugs(cited_items(meta.get(name))) for name in ("cites", "related", "supersedes", "superseded_by")}
     for name, targets in links.items():
         if slug in targets:  # "superseded by itself" would hide the item's own claims

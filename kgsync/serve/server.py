@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any
 
-from mcp.server.mcpserver import MCPServer
-from mcp.server.mcpserver.exceptions import ToolError
-from mcp.types import ToolAnnotations
+from mcp.server.mcpserver import Context, MCPServer
+from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
+from mcp.types import CallToolResult, InputRequiredResult, ToolAnnotations
+from pydantic import BeforeValidator, ValidationError
 from typing_extensions import TypedDict  # pydantic needs it (not typing's) on Python < 3.12
 
 from kgsync.contract.errors import KgsyncError
 from kgsync.serve import research, tools, write
+from kgsync.serve.arguments import argument_error
 from kgsync.serve.service import Service
 
 INSTRUCTIONS = """\
@@ -71,6 +73,23 @@ One research item: its node (title, summary, confidence, date, themes) and its f
 the item's own finding order, with support and contradiction counts, the concepts it addresses, the
 methods it uses, and the items it extends or is extended by. slug: '2026-01-29-some-item',
 'item:2026-01-29-some-item' or its file, 'Research/completed/2026-01-29-some-item.md'."""
+
+def _no_boolean(value: object) -> object:
+    if isinstance(value, bool):
+        raise ValueError("a boolean is no integer")
+    return value
+
+
+def _no_number(value: object) -> object:
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        raise ValueError("a number is no boolean")
+    return value
+
+
+# pydantic's lax mode read ``limit: true`` as 1 and ``include_contested: 1`` as true.  Only those are refused:
+# a number or a boolean sent as text ("5", "true"), as some clients send every argument, is still read.
+Count = Annotated[int, BeforeValidator(_no_boolean)]
+Flag = Annotated[bool, BeforeValidator(_no_number)]
 
 _READ_ONLY = ToolAnnotations(read_only_hint=True, destructive_hint=False, idempotent_hint=True, open_world_hint=False)
 
@@ -124,28 +143,43 @@ def _relation(r: RelationIn) -> dict[str, str]:
     return {"from": r["from"], "to": r["to"], "relationType": r["relationType"]}
 
 
+class _Server(MCPServer):
+    """The SDK's server, its arguments' check said in kgsync's form (``arguments``), not pydantic's."""
+
+    async def call_tool(self, name: str, arguments: dict[str, Any],
+                        context: Context[Any, Any] | None = None) -> CallToolResult | InputRequiredResult:
+        try:
+            return await super().call_tool(name, arguments, context)
+        except ToolError as exc:
+            found = exc.__cause__
+            if isinstance(exc, UnexpectedToolError) or not isinstance(found, ValidationError):
+                raise
+            schema = next((tool.input_schema for tool in await self.list_tools() if tool.name == name), {})
+            raise ToolError(argument_error(name, found.errors(include_url=False), schema).render()) from None
+
+
 def build_server(service: Service, writable: bool = False) -> MCPServer:
     """An MCP server whose tools read ``service``'s graph (re-read whenever the file changes);
     ``writable`` adds the reference server's write tools (locked, atomic writes)."""
-    server: MCPServer = MCPServer(name="kgsync-serve", instructions=INSTRUCTIONS)
+    server: MCPServer = _Server(name="kgsync-serve", instructions=INSTRUCTIONS)
     if writable:
         _write_tools(server, service)
 
     @server.tool(name="search_nodes", description=SEARCH, annotations=_READ_ONLY, structured_output=False)
-    def search_nodes(query: str, limit: int = 10, offset: int = 0) -> str:
+    def search_nodes(query: str, limit: Count = 10, offset: Count = 0) -> str:
         return _answer(lambda: tools.search_nodes(service, query, limit, offset), service)
 
     @server.tool(name="open_nodes", description=OPEN, annotations=_READ_ONLY, structured_output=False)
-    def open_nodes(names: list[str], offset: int = 0) -> str:
+    def open_nodes(names: list[str], offset: Count = 0) -> str:
         return _answer(lambda: tools.open_nodes(service, names, offset), service)
 
     @server.tool(name="read_graph", description=READ, annotations=_READ_ONLY, structured_output=False)
-    def read_graph(offset: int = 0, limit: int = 20) -> str:
+    def read_graph(offset: Count = 0, limit: Count = 20) -> str:
         return _answer(lambda: tools.read_graph(service, offset, limit), service)
 
     @server.tool(name="topic", description=TOPIC, annotations=_READ_ONLY, structured_output=False)
-    def topic(concept: str, include_contested: bool = False, include_superseded: bool = False,
-              offset: int = 0, limit: int = 20) -> str:
+    def topic(concept: str, include_contested: Flag = False, include_superseded: Flag = False,
+              offset: Count = 0, limit: Count = 20) -> str:
         return _answer(lambda: research.topic(service, concept, include_contested, include_superseded, offset, limit), service)
 
     @server.tool(name="evidence", description=EVIDENCE, annotations=_READ_ONLY, structured_output=False)
@@ -168,17 +202,17 @@ def _write_tools(server: MCPServer, service: Service) -> None:
     @server.tool(name="create_entities", description="Create multiple new entities in the knowledge graph",
                  annotations=writes, structured_output=False)
     def create_entities(entities: list[EntityIn]) -> str:
-        return _answer(lambda: write.create_entities(graph, [dict(e) for e in entities]))
+        return _answer(lambda: write.echo("create_entities", write.create_entities(graph, [dict(e) for e in entities])))
 
     @server.tool(name="create_relations", description="Create multiple new relations between entities in the knowledge "
                  "graph. Relations should be in active voice", annotations=writes, structured_output=False)
     def create_relations(relations: list[RelationIn]) -> str:
-        return _answer(lambda: write.create_relations(graph, [_relation(r) for r in relations]))
+        return _answer(lambda: write.echo("create_relations", write.create_relations(graph, [_relation(r) for r in relations])))
 
     @server.tool(name="add_observations", description="Add new observations to existing entities in the knowledge graph",
                  annotations=writes, structured_output=False)
     def add_observations(observations: list[ObservationsIn]) -> str:
-        return _answer(lambda: write.add_observations(graph, [dict(o) for o in observations]))
+        return _answer(lambda: write.echo("add_observations", write.add_observations(graph, [dict(o) for o in observations])))
 
     @server.tool(name="delete_entities", description="Delete multiple entities and their associated relations from the "
                  "knowledge graph", annotations=deletes, structured_output=False)

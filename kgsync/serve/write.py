@@ -7,6 +7,7 @@ exclusive ``fcntl.flock`` on ``<graph>.lock`` beside the file from the read to t
 kgsync servers on one file never lose each other's write (the reference server's known race); and
 the file is written to a temp file, fsynced and renamed (``kgsync.contract.jsonl.write_bytes_atomically``).
 A file holding a line that is not JSON is not rewritten (the reference server fails on it too).
+A third, about the answer: its echo of what was written keeps the bound every answer keeps (``echo``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any
 from kgsync.contract import jsonl
 from kgsync.contract.errors import Location, ServeError
 from kgsync.contract.model import Entity, Graph, Relation
+from kgsync.serve.tools import HARD_LIMIT, bound, cut, dumps
 
 
 class WriteError(ServeError):
@@ -176,3 +178,43 @@ def delete_relations(graph: Path, relations: Sequence[dict[str, str]]) -> str:
         data.relations = [r for r in data.relations if r not in gone]
         _save(graph, data)
     return "Relations deleted successfully"
+
+
+#: How much of each text (a name, an observation) a cut echo shows: as much as a search answer shows.
+ECHO_TEXT = 400
+#: What each write tool's answer lists, under this key when the echo is cut, and what its entries count.
+_ECHOED = {"create_entities": ("entities", "observations"), "create_relations": ("relations", ""),
+           "add_observations": ("results", "addedObservations")}
+
+
+def echo(tool: str, written: list[dict[str, Any]]) -> str:
+    """``tool``'s answer: the reference server's echo of ``written`` (``JSON.stringify(x, null, 2)``) when it
+    fits the bound every answer keeps; else as many entries as fit, their texts cut, under its key, with
+    what was written (``written``: the counts) and a note that the write is whole and the echo cut."""
+    text = json.dumps(written, ensure_ascii=False, indent=2)
+    if len(text) <= bound():
+        return text
+    key, inner = _ECHOED[tool]
+    counts = ({"relations": len(written)} if not inner else
+              {"entities": len(written), "observations": sum(len(entry[inner]) for entry in written)})
+    shown = [_shortened(entry) for entry in written]
+
+    def answer(count: int) -> dict[str, Any]:
+        said = ", ".join(f"{number} {noun}" for noun, number in counts.items())
+        return {"written": counts, key: shown[:count],
+                "note": f"the write is whole: {said} written; this echo shows {count} of {len(written)} {key}, long "
+                        f"texts cut (…), to stay within {HARD_LIMIT:,} characters: open_nodes gives them whole"}
+
+    low, high = 0, len(shown)  # the most entries that fit, by bisection
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if len(dumps(answer(middle))) <= bound() else (low, middle - 1)
+    return dumps(answer(low))
+
+
+def _shortened(value: Any) -> Any:
+    if isinstance(value, str):
+        return cut(value, ECHO_TEXT)
+    if isinstance(value, list):
+        return [_shortened(part) for part in value]
+    return {name: _shortened(part) for name, part in value.items()} if isinstance(value, dict) else value

@@ -240,13 +240,16 @@ def _check_alias_lists(data: dict[Any, Any], lines: dict[str, int], offset: int,
 
 def _check_alias_owners(node: yaml.Node | None, canonical: frozenset[str], offset: int, path: Path) -> None:
     """Each alias names one theme: listed under two themes it went to the first in sorted order, and
-    another theme's slug listed as an alias was never read (the theme wins); neither was said."""
+    another theme's slug listed as an alias was never read (the theme wins); neither was said.  An empty
+    alias is none (as in kgsync-vocab.yml): ``''`` named nothing, and ``- ~`` the tag "none"."""
     owner: dict[str, str] = {}
     for key_node, value_node in node.value if isinstance(node, yaml.MappingNode) else ():
         slug = _key(str(key_node.value))
         for alias_node in value_node.value if isinstance(value_node, yaml.SequenceNode) else ():
             alias = _key(str(alias_node.value))
             where = Location.of(path, offset + alias_node.start_mark.line + 1)
+            if not alias or alias_node.tag.endswith(":null"):  # `- ~` or `- ` was read as the tag "none"
+                raise ConfigError(f"{key_node.value}: an alias is empty", where, "write the alias, or delete the empty entry")
             if alias != slug and alias in canonical:
                 raise ConfigError(f"{alias_node.value}: a theme, and an alias of {slug}", where,
                                   f"remove it from {slug}'s list, or retire the theme {alias} (its aliases then "

@@ -405,3 +405,34 @@ def test_a_vocabulary_file_kgsync_yml_names_that_does_not_exist_stops_the_build_
     assert not (root / "memory.jsonl").exists()
     (root / "kgsync.yml").write_text("graph: memory.jsonl\n", encoding="utf-8")  # the default name, absent: built
     assert CliRunner().invoke(command, ["--root", str(root), "--no-cache"]).exit_code == 0
+
+
+@pytest.mark.parametrize(("config", "out"), [("", "memory.kgsync.json"), ("", "notes.kgsync.json"),
+                                             ("graph: kg/graph.jsonl\n", "kg/graph.kgsync.json"),
+                                             ("graph: kg/graph.jsonl\n", "memory.kgsync.json")])
+def test_out_naming_a_manifest_is_refused_before_any_build_wrote_one(tmp_path: Path, config: str, out: str) -> None:
+    # Refused only once the manifest existed: in a fresh repository `--out memory.kgsync.json` wrote a
+    # graph at the default graph's manifest and that graph's manifest at memory.kgsync.kgsync.json, and
+    # the next plain build read the graph file as its manifest (qa99).
+    root = _repo(tmp_path)
+    (root / "kgsync.yml").write_text(config, encoding="utf-8")
+    before = {path: path.read_bytes() for path in root.rglob("*") if path.is_file()}
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache", "--out", str(root / out)])
+    assert result.exit_code == 2, result.output
+    assert str(root / out) in result.stderr and "names a graph's manifest" in result.stderr, result.stderr
+    assert "(fix: name the graph file, such as memory.jsonl" in result.stderr, result.stderr
+    assert {path: path.read_bytes() for path in root.rglob("*") if path.is_file()} == before
+
+
+def test_a_cites_mapping_entry_naming_no_item_is_warned_once(tmp_path: Path) -> None:
+    # Warned twice: "cites names '…', which is not an item here" (the corpus check) and "cites: entry {item: …}
+    # names …, which is no item: no link" (the evidence plan) (qa85).
+    root = _repo(tmp_path)
+    entry = "cites:\n  - {item: 2026-09-09-nothing, findings: [1], stance: supports, from: 1}\n"
+    (root / "Research" / "completed" / "2026-02-01-b.md").write_text(
+        item_markdown("Later graphs", extra=entry, question="Why?", summary="Graphs still help.",
+                      findings=["Graphs help agents recall."]), encoding="utf-8")
+    result = CliRunner().invoke(command, ["--root", str(root), "--no-cache", "--all-warnings"])
+    assert result.exit_code == 0, result.output
+    said = [line for line in result.stderr.splitlines() if "2026-09-09-nothing" in line]
+    assert len(said) == 1 and "cites names '2026-09-09-nothing'" in said[0], said

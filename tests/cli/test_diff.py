@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 from click.testing import CliRunner
@@ -52,6 +53,43 @@ def test_cli_output_file_and_limit(tmp_path: Path, monkeypatch) -> None:  # type
     assert "report truncated to 3000 characters" in result.stderr
     full = CliRunner().invoke(command, ["old.jsonl", str(new), "--limit", "0"])
     assert "**Truncated:**" not in full.output and len(full.output) > 3000
+
+
+def test_cli_limit_below_the_notice_is_an_error_naming_the_smallest_limit(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # --limit 1 printed "-" and --limit 50 "> **Truncated:** the full report", the notice cut mid-sentence (qa99).
+    monkeypatch.chdir(tmp_path)
+    new = _write(tmp_path / "new.jsonl", Graph(tuple(item(f"2026-01-{i:02d}-x", "T" * 100) for i in range(1, 29))))
+    said = {}
+    for limit in ("1", "50"):
+        result = CliRunner().invoke(command, ["old.jsonl", str(new), "--limit", limit])
+        assert result.exit_code == 2 and result.stdout == "", (limit, result.output)
+        found = re.search(r"kgsync diff: --limit " + limit + r" is below the smallest this report can be cut to, "
+                          r"(\d+) characters: its notice alone \(fix: pass --limit (\d+) or more, or --limit 0", result.stderr)
+        assert found and found[1] == found[2], result.stderr
+        said[limit] = int(found[1])
+    smallest = said["1"]
+    assert said["50"] == smallest
+    shown = CliRunner().invoke(command, ["old.jsonl", str(new), "--limit", str(smallest)])
+    assert shown.exit_code == 0 and "**Truncated:**" in shown.stdout and len(shown.stdout) <= smallest + 1, shown.output
+    assert shown.stdout.rstrip("\n").endswith("prints it too."), shown.stdout  # the notice whole, to its last sentence
+    below = CliRunner().invoke(command, ["old.jsonl", str(new), "--limit", str(smallest - 1)])
+    assert below.exit_code == 2 and f"smallest this report can be cut to, {smallest} characters" in below.stderr, below.output
+
+
+def test_cli_title_given_heads_the_pr_body_too(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # The heading was in the full report alone (--limit 0): --title seemed to do nothing (qa99).
+    monkeypatch.chdir(tmp_path)
+    old = _write(tmp_path / "old.jsonl", BASE)
+    new = _write(tmp_path / "new.jsonl", Graph(BASE.entities + (item(B, "Beta"),), BASE.relations))
+    result = CliRunner().invoke(command, [str(old), str(new), "--title", "Weekly <graph> update"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout.startswith("## Weekly &#60;graph&#62; update\n\n**Needs attention**\n"), result.stdout
+    untitled = CliRunner().invoke(command, [str(old), str(new)]).stdout
+    assert result.stdout.endswith(untitled)
+    many = _write(tmp_path / "many.jsonl", Graph(tuple(item(f"2026-01-{i:02d}-x", "T" * 100) for i in range(1, 29))))
+    cut = CliRunner().invoke(command, ["old.jsonl", str(many), "--title", "Weekly", "--limit", "5000"])
+    assert cut.exit_code == 0 and cut.stdout.startswith("## Weekly\n") and len(cut.stdout) <= 5001, cut.output
+    assert "**Truncated:**" in cut.stdout
 
 
 def test_cli_unreadable_files_exit_2(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]

@@ -234,6 +234,26 @@ def test_a_marker_inside_an_html_comment_is_not_read() -> None:
     assert (link.source_number, link.relation) == (1, RelationType.SUPPORTS)
 
 
+def test_a_marker_written_as_a_link_reference_definition_is_not_read() -> None:
+    # `[supports: <slug> KF3 from KF1]: https://…` is a link reference definition (CommonMark 4.7): GitHub renders
+    # nothing of it, as of an HTML comment, yet it was read as a marker and linked (qa85)
+    for body in (f"Later.\n\n[supports: {OLD} KF2 from KF1]: https://example.org/note\n",
+                 f"Later.\n\n[contradicts: {OLD} KF2 from KF1]:\n  <https://example.org/a b>\n",
+                 f"Later.\n\n   [supports: {OLD} KF2 from KF1]: https://example.org/x 'a title'\n",
+                 f"Later.\n\n[a]: https://a.org\n[supports: {OLD} KF2 from KF1]: https://example.org/x\n",
+                 f"Later.\n\n- [extends: {OLD} KF2 from KF1]: https://example.org/x\n"):
+        assert links_of(old_item(), new_item(body)).links == {}, body
+    said = f"This supports {OLD} Key Finding 1: SQLite FTS5 ranks research items by BM25."
+    assert links_of(old_item(), new_item(f"Later.\n\n[{said}]: https://example.org/x\n")).links == {}  # nor a citation
+    # no definition, so rendered and read as before: inside a paragraph (a definition cannot interrupt one),
+    # words after its address, no address at all
+    for body in (f"Later.\n\nThe vendor note.\n[supports: {OLD} KF2 from KF1]: https://example.org/note\n",
+                 f"Later.\n\n[supports: {OLD} KF2 from KF1]: https://example.org/note and more words\n",
+                 f"Later.\n\n[supports: {OLD} KF2 from KF1]:\n\nThe vendor note.\n"):
+        [link] = links_of(old_item(), new_item(body)).links[NEW]
+        assert (link.source_number, link.relation) == (1, RelationType.SUPPORTS), body
+
+
 def test_a_bracket_warned_as_no_marker_in_a_finding_links_nothing() -> None:
     # warned "is not a stance marker … read as prose" (now "… no link"), yet read by the prose scan: in a finding "contradicts"
     # is a cue whose object is the item named after it, and the bracket's "KF1" a finding number (a link)
@@ -263,7 +283,8 @@ def test_a_misspelt_marker_in_a_code_span_or_an_html_comment_is_not_warned() -> 
     from tests.extract.evidence_items import item_text
 
     for line in (f"Write `[contradict: {OLD} KF2 from KF1]` to say so.", f"A ``[supports {OLD} KF2]`` form.",
-                 f"The note. <!-- [contradict: {OLD} KF2 from KF1] -->", f"<!--\nWithdrawn [supports {OLD} KF2]\n-->"):
+                 f"The note. <!-- [contradict: {OLD} KF2 from KF1] -->", f"<!--\nWithdrawn [supports {OLD} KF2]\n-->",
+                 f"[contradict: {OLD} KF2 from KF1]: https://example.org/x"):
         text = item_text("New study", "2026-02-01", ("One.", "Two."), f"Later.\n\n{line}\n")
         assert parse_record(text.encode(), f"Research/completed/{NEW}.md", NEW).issues == (), line
     line = f"A `tip` then [contradict: {OLD} KF2 from KF1] <!-- a note -->"  # outside both: still warned

@@ -117,17 +117,30 @@ def test_a_list_field_written_as_one_text_with_commas_is_read_as_its_entries_wit
          "write cites: [2026-01-01-older, 2026-01-01-older]")]
 
 
+@pytest.mark.parametrize("empty", ["-", "- ~", "- ''"])
+def test_an_empty_cites_entry_is_an_error_at_its_line(tmp_path: Path, empty: str) -> None:
+    # Rejected as a malformed cites: mapping entry is: an entry left empty is a citation the author meant (qa85).
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    text = GOOD.replace("cites: [2026-01-01-older]", f"cites:\n  - 2026-01-01-older\n  {empty}")
+    write(tmp_path, "2026-03-01-good.md", text)
+    result = read(tmp_path)
+    [error] = only(result.issues, IssueSeverity.ERROR)
+    assert (error.message, error.location.line) == ("cites: entry 2 is empty", text.split("\n").index(f"  {empty}") + 1)
+    assert "write the cited item's slug" in error.hint
+    assert [i.slug for i in result.items] == ["2026-01-01-older"]
+
+
 @pytest.mark.parametrize("empty", ["-", "- ~", "- ''", "- null"])
 def test_an_empty_list_entry_is_warned_at_its_line(tmp_path: Path, empty: str) -> None:
     # `cites:` with an entry left empty (`-`) was dropped without a word: the author meant an item there.
     write(tmp_path, "2026-01-01-older.md", OLDER)
-    text = GOOD.replace("cites: [2026-01-01-older]", f"cites:\n  - 2026-01-01-older\n  {empty}\nrelated:\n  {empty}")
+    text = GOOD.replace("cites: [2026-01-01-older]", f"cites: [2026-01-01-older]\nsupersedes:\n  {empty}\nrelated:\n  {empty}")
     write(tmp_path, "2026-03-01-good.md", text)
     result = read(tmp_path)
     warned = [i for i in only(result.issues, IssueSeverity.WARNING) if "empty" in i.message]
     lines = text.split("\n")
-    assert [(i.message, i.location.line) for i in warned] == [
-        ("cites: entry 2 is empty; ignored", lines.index(f"  {empty}") + 1),
-        ("related: entry 1 is empty; ignored", len(lines) - lines[::-1].index(f"  {empty}"))]
+    assert [(i.message, i.location.line) for i in warned] == [  # an empty cites: entry is an error (above)
+        ("related: entry 1 is empty; ignored", len(lines) - lines[::-1].index(f"  {empty}")),
+        ("supersedes: entry 1 is empty; ignored", lines.index(f"  {empty}") + 1)]
     assert all("delete the line" in i.hint for i in warned)
     assert {i.slug: i.cites for i in result.items}["2026-03-01-good"] == ("2026-01-01-older",)

@@ -81,9 +81,45 @@ def test_hostile_queries_never_break_the_server(graph: Path) -> None:
             # Refused, naming the parameter and its range (they were read as 1 and 0, with no word).
             with pytest.raises(ToolError, match=f"{said}: it must be"):
                 server.call("search_nodes", query="memory", limit=limit, offset=offset)
-        with pytest.raises(ToolError):  # a wrong argument type is the SDK's validation error, not a crash
+        with pytest.raises(ToolError, match="query is .* it must be a text"):  # a wrong argument type is a tool error, not a crash
             server.call("search_nodes", query=["not", "text"])
         assert server.search_nodes("memory").entities  # still serving
+
+
+# (tool, arguments, what the answer says): the tool, the argument, what was given, what is allowed.
+WRONG_TYPES = [
+    ("search_nodes", {"query": "memory", "limit": True}, "search_nodes: the argument limit is true (a boolean): it must be an integer"),
+    ("search_nodes", {"query": "memory", "limit": "abc"}, 'search_nodes: the argument limit is "abc" (a text): it must be an integer'),
+    ("search_nodes", {"query": "memory", "limit": 1.5}, "search_nodes: the argument limit is 1.5 (a number): it must be an integer"),
+    ("search_nodes", {"query": ["not", "text"]}, 'search_nodes: the argument query is ["not", "text"] (a list): it must be a text'),
+    ("read_graph", {"offset": False}, "read_graph: the argument offset is false (a boolean): it must be an integer"),
+    ("topic", {"concept": "memory", "include_contested": 1}, "topic: the argument include_contested is 1 (a number): it must be "
+                                                             "true or false"),
+    ("open_nodes", {"names": 5}, "open_nodes: the argument names is 5 (a number): it must be a list of texts"),
+    ("item", {}, "item: the argument slug is missing: it must be a text"),
+    ("create_entities", {"entities": [{"name": "x", "entityType": "concept"}]},
+     "create_entities: the argument entities[0].observations is missing: it must be a list of texts"),
+]
+
+
+def test_an_argument_of_the_wrong_type_is_refused_in_kgsync_s_form(graph: Path) -> None:
+    # The SDK's validation text was the answer ("1 validation error for search_nodesArguments ... For further
+    # information visit https://errors.pydantic.dev/..."), and limit: true was read as 1 (qa99).
+    with kgsync_serve(graph, "--writable") as server:
+        wrong = []
+        for tool, arguments, said in WRONG_TYPES:
+            try:
+                wrong.append(f"{tool}({arguments}) answered {str(server.call(tool, **arguments))[:80]}")
+                continue
+            except ToolError as refused:
+                text = str(refused)
+            if said not in text or "(fix: " not in text or "pydantic" in text or "Error executing" in text:
+                wrong.append(text)
+        assert wrong == []
+        assert server.search_nodes("memory").entities  # still serving
+        # as some clients send every argument: a number or a flag written as text is read as before
+        assert server.call("search_nodes", query="memory", limit="2")["next_offset"] == 2
+        assert server.call("topic", concept="concept:agent-memory", include_contested="true", limit="1")
 
 
 def test_the_file_replaced_between_two_calls_is_seen_by_the_next(graph: Path, tmp_path: Path) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -136,3 +137,30 @@ def test_a_folder_the_server_cannot_write_in_is_an_error_naming_the_graph(tmp_pa
         write.create_entities(path, [{"name": "b", "entityType": "x", "observations": []}])
     assert caught.value.render().startswith(f"{path}: cannot write the graph: File name too long (fix: ")
     assert path.read_bytes() == before
+
+
+@pytest.mark.slow
+def test_a_write_s_answer_keeps_the_bound_and_says_what_was_written_whole(tmp_path: Path) -> None:
+    # The answer echoed the input whole: a 5 MB observation gave a 5,000,096-character answer, against the
+    # README's "every answer is at most 20,000 characters" (qa99).
+    path = copy_example(tmp_path / "g")
+    long = "x" * 30_000
+    many = [{"from": "person:ada", "to": f"concept:n{n:04d}", "relationType": "reads"} for n in range(1_000)]
+    with kgsync_serve(path, "--writable") as server:
+        created = server.call("create_entities", entities=[
+            {"name": "person:ada", "entityType": "person", "observations": [long, "short"]},
+            {"name": "person:bob", "entityType": "person", "observations": ["b"]}])
+        related = server.call("create_relations", relations=many)
+        added = server.call("add_observations", observations=[{"entityName": "person:bob", "contents": [long, "c"]}])
+        small = server.call("create_entities", entities=[{"name": "person:cy", "entityType": "person", "observations": ["c"]}])
+    for answer, written in ((created, {"entities": 2, "observations": 3}), (related, {"relations": 1_000}),
+                            (added, {"entities": 1, "observations": 2})):
+        assert isinstance(answer, dict) and answer["written"] == written, answer
+        assert len(json.dumps(answer, ensure_ascii=False, separators=(",", ":"))) <= 20_000  # as sent: compact
+        assert "the write is whole" in answer["note"] and "cut" in answer["note"], answer["note"]
+    assert small == [{"name": "person:cy", "entityType": "person", "observations": ["c"]}]  # within it: as the reference
+    graph = jsonl.read(path)
+    ada = next(e for e in graph.entities if e.name == "person:ada")
+    bob = next(e for e in graph.entities if e.name == "person:bob")
+    assert ada.observations == (long, "short") and bob.observations == ("b", long, "c")
+    assert sum(1 for r in graph.relations if r.relation_type == "reads") == 1_000

@@ -382,3 +382,16 @@ def test_the_alias_map_is_the_last_yaml_block_github_renders(tmp_path: Path, tex
     themes = load_theme_map(path)
     assert themes.canonical == frozenset({"rag-retrieval"})
     assert themes.canonicalise("vector-search") == "rag-retrieval"
+
+
+@pytest.mark.parametrize("entry", ["''", "'  '", "~", ""])
+def test_an_empty_alias_of_a_theme_is_an_error_at_its_line(tmp_path: Path, entry: str) -> None:
+    # Refused in kgsync-vocab.yml (qa91), not in the theme map: '' was an alias of nothing, and `- ~` (or `- `)
+    # made the tag "none" an alias of the theme.
+    path = tmp_path / "themes.md"
+    path.write_text(f"# Themes\n\n```yaml\nknowledge-graphs:\n  - ontologies\n  - {entry}\n```\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_theme_map(path)
+    error = caught.value
+    assert error.location is not None and error.location.line == 6
+    assert error.message == "knowledge-graphs: an alias is empty" and error.hint == "write the alias, or delete the empty entry"

@@ -101,6 +101,7 @@ def render_markdown(
     context: BodyContext | None = None,
     report_limit: int = 0,
     diff_command: str | None = None,
+    body_heading: bool = False,
 ) -> RenderedBody:
     """The PR body for ``d``, and the full report; ``limit <= 0`` means no limit (the full report).
 
@@ -114,6 +115,8 @@ def render_markdown(
     limit (the job summary's), met by leaving out whole item sections (``fit_report``).
     ``diff_command``: the shell line that prints the whole report (``diff_command()``), which the notices
     (and the default ``full_report_hint``) name instead of `kgsync diff OLD NEW --limit 0`.
+    ``body_heading``: head the body with ``title`` too (``kgsync diff --title``: no PR shows a title above it).
+    ``truncation.LimitTooSmall`` when ``limit`` is below the body's notice alone.
     """
     said = full_report_hint is None  # the default hint names the command
     full_report_hint = full_report_hint or full_report_hint_of(diff_command)
@@ -127,7 +130,7 @@ def render_markdown(
     if limit <= 0:
         return RenderedBody(full_text, False, full_text)
     sections = build_sections(d, title=title, evidence=evidence or {}, context=context, cap=ATTENTION_NAMES,
-                              heading=False, full_report_hint=full_report_hint)
+                              heading=body_heading, full_report_hint=full_report_hint)
     text = "".join(s.text for s in sections)
     if body_length(text) <= limit:
         return RenderedBody(text, False, full_text)

@@ -3,11 +3,12 @@ The full report (the job summary) fits its own limit by losing item sections alo
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 from markupsafe import Markup
 
+from kgsync.contract.errors import ConfigError
 from kgsync.publish.limits import GITHUB_BODY_LIMIT
 from kgsync.publish.pr.pr_template import macro, template_module
 from kgsync.publish.pr.sections import Section
@@ -76,14 +77,23 @@ def truncate(sections: list[Section], limit: int, hint: str,
     return _truncated(sections, limit, hint, measure, limit_of)[0]
 
 
+class LimitTooSmall(ConfigError):
+    """A limit below the shortest text ``truncate`` can cut a report to (its notice alone): cut, the notice
+    ended mid-sentence.  ``smallest``: the least limit that gives a whole notice."""
+
+    def __init__(self, limit: int, smallest: int, unit: str) -> None:
+        super().__init__(f"a limit of {limit} {unit} is below the smallest this report can be cut to, {smallest} {unit}: "
+                         "its notice alone", None, f"ask for {smallest} {unit} or more")
+        self.limit, self.smallest = limit, smallest
+
+
 def _truncated(sections: list[Section], limit: int, hint: str, measure: Callable[[str], int],
                limit_of: str | None) -> tuple[str, list[Section]]:
-    """``truncate``'s text, and the sections it left out."""
+    """``truncate``'s text, and the sections it left out; ``LimitTooSmall`` when not even the notice fits."""
     module = template_module()
     unit = "bytes" if measure is report_length else "characters"
-    limit_of = limit_of or ("a pull-request body" if limit == GITHUB_BODY_LIMIT else None)
 
-    def notice(cut: list[Section]) -> str:
+    def notice(cut: list[Section], at: int) -> str:
         parts = []
         for kind, noun in _CUT_NAMES.items():
             count = sum(s.count for s in cut if s.kind == kind)
@@ -91,8 +101,33 @@ def _truncated(sections: list[Section], limit: int, hint: str, measure: Callable
                 parts.append(counted(count, noun))
         items = [s.label for s in cut if s.kind == "item"]
         span = CutItems(tuple(items[:CUT_ITEMS_NAMED]), max(0, len(items) - CUT_ITEMS_NAMED)) if items else None
-        return macro(module, "notice", f"{limit:,} {unit}", limit_of, ", ".join(parts), span, Markup(hint))
+        whose = limit_of or ("a pull-request body" if at == GITHUB_BODY_LIMIT else None)
+        return macro(module, "notice", f"{at:,} {unit}", whose, ", ".join(parts), span, Markup(hint))
 
+    for kept, cut, size in _cuts(sections, measure):
+        closing = notice(cut, limit)
+        if size + measure(closing) <= limit:
+            return "".join(s.text for i, s in enumerate(sections) if i in kept) + closing, cut
+    # Not even the head fits: the notice alone, if it fits whole.
+    cut = [s for s in sections if s.priority > 0]
+    closing = notice(cut, limit)
+    if measure(closing) <= limit:
+        return closing, cut
+
+    def needed(at: int) -> int:  # the least limit at which some cut fits, the notice saying ``at``
+        whole = measure(notice(cut, at))
+        return min([whole] + [size + measure(notice(gone, at)) for _kept, gone, size in _cuts(sections, measure)])
+
+    smallest = needed(limit)
+    while (again := needed(smallest)) > smallest:  # a longer number in the notice ("1,000") may need more
+        smallest = again
+    raise LimitTooSmall(limit, smallest, unit)
+
+
+def _cuts(sections: list[Section], measure: Callable[[str], int]) -> Iterator[tuple[set[int], list[Section], int]]:
+    """Each way ``truncate`` tries, in order: the sections kept (by index; the set changes after each step),
+    those left out, and the kept ones' length; whole sections go one by one, lowest priority and latest
+    first (priority 0 never goes)."""
     cut_order = sorted(
         (i for i, s in enumerate(sections) if s.priority > 0),
         key=lambda i: (sections[i].priority, i),
@@ -103,13 +138,4 @@ def _truncated(sections: list[Section], limit: int, hint: str, measure: Callable
     for index in cut_order:
         kept.discard(index)
         size -= measure(sections[index].text)
-        cut = [s for i, s in enumerate(sections) if i not in kept]
-        closing = notice(cut)
-        if size + measure(closing) <= limit:
-            return "".join(s.text for i, s in enumerate(sections) if i in kept) + closing, cut
-    # Not even the summary fits (an absurdly small limit): the notice alone, cut hard.
-    cut = [s for s in sections if s.priority > 0]
-    closing = notice(cut)[:limit]
-    while measure(closing) > limit:  # astral characters count 2 (4 bytes)
-        closing = closing[:-1]
-    return closing, cut
+        yield kept, [s for i, s in enumerate(sections) if i not in kept], size
