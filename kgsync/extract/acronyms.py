@@ -14,6 +14,28 @@ from kgsync.extract.canonical import term_key
 WEB_ADDRESS = re.compile(r"(?:https?://|www\.)\S+")
 
 
+def without_web_addresses(text: str) -> str:
+    """``WEB_ADDRESS.sub(" ", text)``, the pattern tried only where ``str.find`` finds "http" or "www.":
+    led by two alternatives, the regex engine tried it at every "h" and "w" of the text (a third of
+    mining's cleaning of an item; speed102).  A match starts only there, and the next is looked for
+    after its end, as ``sub`` does."""
+    http, www = text.find("http"), text.find("www.")
+    parts: list[str] = []
+    done = 0  # where the last match ended
+    while http >= 0 or www >= 0:
+        at = http if www < 0 or 0 <= http < www else www
+        match = WEB_ADDRESS.match(text, at)
+        if match is not None:
+            parts += (text[done:at], " ")
+            done = match.end()
+        after = max(done, at + 1)
+        if 0 <= http < after:
+            http = text.find("http", after)
+        if 0 <= www < after:
+            www = text.find("www.", after)
+    return "".join(parts) + text[done:] if parts else text
+
+
 def is_valid_expansion(key: str) -> bool:
     """An acronym's long form worth a term: two to eight words, neither the first nor the last a stop word."""
     kws = key.split(" ")
@@ -71,7 +93,7 @@ def _trim(text: str) -> str:
 
 def acronym_pairs(text: str) -> list[tuple[str, str]]:
     """[(acronym, expansion)] from "Long Form (LF)" and "LF (Long Form)"."""
-    return url_free_acronym_pairs(WEB_ADDRESS.sub(" ", text))
+    return url_free_acronym_pairs(without_web_addresses(text))
 
 
 def url_free_acronym_pairs(text: str) -> list[tuple[str, str]]:
