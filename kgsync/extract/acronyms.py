@@ -14,6 +14,36 @@ from kgsync.extract.canonical import term_key
 WEB_ADDRESS = re.compile(r"(?:https?://|www\.)\S+")
 
 
+def without_web_addresses(text: str) -> str:
+    """``WEB_ADDRESS.sub(" ", text)``, from two patterns each led by a literal, which the regex engine
+    skips to in C: led by two alternatives, ``WEB_ADDRESS`` was tried at every "h" and "w" of the text
+    (a third of mining's cleaning of an item; speed102).  Every match runs to the end of its run of
+    non-spaces (``\\S+`` is greedy), so ``sub`` takes, of each such run, the earliest start either
+    alternative matches at, to the run's end: the two patterns' matches, merged by their end."""
+    www = "www." in text
+    if not www and "://" not in text:  # most zones and findings: no address (two searches in C)
+        return text
+    starts = {match.end(): match.start() for match in _HTTP_ADDRESS.finditer(text)}
+    if www:
+        for match in _WWW_ADDRESS.finditer(text):
+            end = match.end()
+            if match.start() < starts.get(end, end):
+                starts[end] = match.start()
+    if not starts:
+        return text
+    parts: list[str] = []
+    done = 0
+    for end in sorted(starts):
+        parts += (text[done:starts[end]], " ")
+        done = end
+    return "".join(parts) + text[done:]
+
+
+#: ``WEB_ADDRESS``'s two alternatives apart (``without_web_addresses``).
+_HTTP_ADDRESS = re.compile(r"https?://\S+")
+_WWW_ADDRESS = re.compile(r"www\.\S+")
+
+
 def is_valid_expansion(key: str) -> bool:
     """An acronym's long form worth a term: two to eight words, neither the first nor the last a stop word."""
     kws = key.split(" ")
@@ -71,7 +101,7 @@ def _trim(text: str) -> str:
 
 def acronym_pairs(text: str) -> list[tuple[str, str]]:
     """[(acronym, expansion)] from "Long Form (LF)" and "LF (Long Form)"."""
-    return url_free_acronym_pairs(WEB_ADDRESS.sub(" ", text))
+    return url_free_acronym_pairs(without_web_addresses(text))
 
 
 def url_free_acronym_pairs(text: str) -> list[tuple[str, str]]:

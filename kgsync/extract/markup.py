@@ -14,7 +14,7 @@ import re
 from collections.abc import Iterator
 from functools import lru_cache
 
-from kgsync.extract.acronyms import WEB_ADDRESS
+from kgsync.extract.acronyms import without_web_addresses
 from kgsync.extract.canonical import is_acronym, term_key
 from kgsync.extract.findings import EVIDENCE_LABEL
 from kgsync.extract.phrases import MAX_WORDS, run_phrases, word_runs
@@ -102,7 +102,7 @@ def clean(text: str) -> str:
     """Evidence labels, link targets, URLs and HTML tags out; link texts kept."""
     text = EVIDENCE_LABEL.sub(" ", text)
     text = (_LINK if "!" in text else _TEXT_LINK).sub(r"\1", text)
-    text = WEB_ADDRESS.sub(" ", text)
+    text = without_web_addresses(text)
     return _HTML.sub(" ", text)
 
 

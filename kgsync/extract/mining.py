@@ -38,7 +38,7 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from kgsync.extract import attributive, compounds, derived, enclosed, files, lexicon, markup, names, nesting, plurals, topics, wordnet
-from kgsync.extract.acronyms import WEB_ADDRESS, url_free_acronym_pairs, is_valid_expansion
+from kgsync.extract.acronyms import url_free_acronym_pairs, is_valid_expansion, without_web_addresses
 from kgsync.extract.addressed import addressed_keys
 from kgsync.extract.designations import defined_in_designation, designation_only
 from kgsync.extract.expansion_pieces import pieces_only_inside
@@ -174,7 +174,7 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     designated: set[str] = set()  # long forms written only as an acronym's expansion inside a designation
     # The body is clean of URLs already; the title is not.
     # The whole text, the dense and the stated zones, each cut once for the scans below (``item_text``).
-    texts = item_text(clean[0], WEB_ADDRESS.sub(" ", item.title), body, [c for z, c in zip(zones[:3], clean[:3]) if z],
+    texts = item_text(clean[0], without_web_addresses(item.title), body, [c for z, c in zip(zones[:3], clean[:3]) if z],
                       clean[3] if zones[3] else None)
     text, dense_text, stated, scanned = texts.text, texts.dense, texts.stated, texts.scanned
     # Whether a definition is written inside designations reads the whole text: a definition the item

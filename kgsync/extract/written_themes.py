@@ -22,6 +22,7 @@ no build reads it again and no other item changes it.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from kgsync.extract.canonical import CLOSED_PREFIXES, fresh_words, key_of_words, term_key, word_key
 from kgsync.read.items import ResearchItem
@@ -55,7 +56,14 @@ def written_themes(item: ResearchItem) -> tuple[str, ...]:
 def _may_hold(parts: tuple[str, ...], present: set[str]) -> bool:
     """Can a zone whose words' keys are ``present`` write the phrase of these keys: each is a word's, or
     starts with a closed prefix the zone writes ("multiagent" from "multi-agent", ``append_key``)."""
-    return all(part in present or any(part.startswith(p) and p in present for p in CLOSED_PREFIXES) for part in parts)
+    return all(part in present or any(p in present for p in _prefixes_of(part)) for part in parts)
+
+
+@lru_cache(maxsize=4096)
+def _prefixes_of(part: str) -> tuple[str, ...]:
+    """The closed prefixes ``part`` starts with (most: none), found once per theme word, not once per
+    zone of each item (speed102: a fifth of ``written_themes``)."""
+    return tuple(sorted(p for p in CLOSED_PREFIXES if part.startswith(p)))
 
 
 def _holds(parts: tuple[str, ...], keys: list[str]) -> bool:

@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import example, given
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from kgsync.extract.acronyms import _LINKING, _OTHER_CASES, folded_for_acronyms, _spelled_phrases, _spelling, letters_match, spelled_out
+from kgsync.extract.acronyms import WEB_ADDRESS, _LINKING, _OTHER_CASES, folded_for_acronyms, _spelled_phrases, _spelling, letters_match, spelled_out
+from kgsync.extract.acronyms import without_web_addresses
 from kgsync.extract.canonical import term_key
 from kgsync.extract.mining import candidates
 from tests.item_corpus import make_item
@@ -167,3 +168,15 @@ def test_the_characters_after_an_apostrophe_are_those_one_pattern_of_both_finds(
     from kgsync.extract.acronyms import _after_apostrophes
 
     assert _after_apostrophes(low) == frozenset(re.findall(r"['\u2019](?=(.))", low, re.DOTALL))
+
+
+@given(st.lists(st.sampled_from(["http", "https://", "http://", "://", "s://", "www.", "wwww.", "ww", "w", "h", "ttp",
+                                 "x", ".", "/", " ", "\n", "\t", "(", ")", "\u00a0", "é"]), max_size=24).map("".join))
+@settings(max_examples=1000, deadline=None)
+@example("hhttp://a www.b https://c")
+@example("wwww.x http:/ http://")
+@example("www.a/http://b x https://www.c www. http:// y")
+def test_web_addresses_are_blanked_as_the_pattern_blanks_them(text: str) -> None:
+    """``without_web_addresses`` tries the pattern only where "http" or "www." is written: the same text
+    as ``WEB_ADDRESS.sub``, which tries it everywhere."""
+    assert without_web_addresses(text) == WEB_ADDRESS.sub(" ", text)
