@@ -107,7 +107,8 @@ def main() -> int:
         events = vocabulary_events(base.vocabulary.hub_keys, result.vocabulary.hub_keys, base.manifest.by_item,
                                    result.manifest.by_item, base.vocabulary.merges, result.vocabulary.merges,
                                    base.vocabulary.acronyms, result.vocabulary.acronyms,
-                                   base.vocabulary.topics, result.vocabulary.topics)
+                                   base.vocabulary.topics, result.vocabulary.topics,
+                                   set(base.manifest.themes), set(result.manifest.themes))
         found = explain(base.manifest.by_item, result.manifest.by_item, {slug}, events)
         renamed, lost = renamed_and_lost(dict(base.manifest.by_item), dict(result.manifest.by_item), found.changed)
         rows.append((kind, slug, len(found.changed), len(found.explained), found.unexplained_count, renamed, lost,

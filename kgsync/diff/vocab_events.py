@@ -19,6 +19,11 @@ retire, or through a vocabulary event listed here:
 * ``topic entered`` / ``topic left``: a single word became one of the vocabulary's topics
   (enough items name and address it, ``kgsync.vocabulary.topics``) or was retired (no item
   addresses it any more); the items that address it link its node, or no longer.
+* ``theme entered`` / ``theme left``: a theme became a node or stopped being one (``Manifest.themes``); with
+  no vocabulary of ideas, a theme no vocabulary lists is a node when ``mining.min_links`` items write it
+  (``kgsync.graph.assemble.written_theme_nodes``), so the item that brings its second writer links it
+  for the first: the items that carry it link its node, or no longer, and their first claim drops or
+  takes the slug's ``tag:`` that stands in for the node.
 * ``retyped``: a term's node changed type, concept to method or back: its type is read from how
   the corpus's items write it (``kgsync.vocabulary.node_kinds``), so one merge can tip it; every item
   that links it (mines it, or carries a theme no vocabulary lists that names it,
@@ -47,6 +52,8 @@ class EventKind(StrEnum):
     ACRONYM_UNDEFINED = "acronym no longer defined"
     TOPIC_ENTERED = "topic entered"
     TOPIC_LEFT = "topic left"
+    THEME_ENTERED = "theme entered"
+    THEME_LEFT = "theme left"
     RETYPED = "retyped"
 
 
@@ -66,11 +73,12 @@ def vocabulary_events(hubs_before: Set[str], hubs_after: Set[str], before: Mappi
                       acronyms_before: Iterable[tuple[str, str, tuple[str, ...]]] = (),
                       acronyms_after: Iterable[tuple[str, str, tuple[str, ...]]] = (),
                       topics_before: Set[str] = frozenset(),
-                      topics_after: Set[str] = frozenset()) -> tuple[VocabularyEvent, ...]:
+                      topics_after: Set[str] = frozenset(), themes_before: Set[str] = frozenset(),
+                      themes_after: Set[str] = frozenset()) -> tuple[VocabularyEvent, ...]:
     """The events between two builds: hub keys, near-duplicate merges
-    (``Vocabulary.merges``), the acronym map (``Vocabulary.acronyms``) and the topics
-    (``Vocabulary.topics``) before and after, and each build's facts per item (which items an
-    event touches)."""
+    (``Vocabulary.merges``), the acronym map (``Vocabulary.acronyms``), the topics
+    (``Vocabulary.topics``) and the themes that are nodes (``Manifest.themes``) before and after, and
+    each build's facts per item (which items an event touches)."""
     events: list[VocabularyEvent] = []
     old_merges, new_merges = set(merges_before), set(merges_after)
     for kind, pairs in ((EventKind.MERGED, new_merges - old_merges), (EventKind.UNMERGED, old_merges - new_merges)):
@@ -97,6 +105,10 @@ def vocabulary_events(hubs_before: Set[str], hubs_after: Set[str], before: Mappi
                            (EventKind.TOPIC_LEFT, set(topics_before) - set(topics_after))):
         for key in sorted(subjects):
             events.append(VocabularyEvent(kind, key, _items_naming(key, before, after)))
+    for kind, subjects in ((EventKind.THEME_ENTERED, set(themes_after) - set(themes_before)),
+                           (EventKind.THEME_LEFT, set(themes_before) - set(themes_after))):
+        for slug in sorted(subjects):
+            events.append(VocabularyEvent(kind, slug, _items_tagged(slug, before, after)))
     events.extend(_retyped(before, after))
     return tuple(dict.fromkeys(events))
 
@@ -147,6 +159,23 @@ def _items_naming(key: str, before: Mapping[str, Facts], after: Mapping[str, Fac
             elif any(key in term_key(text.split(":", 1)[-1]) for _n, text in facts.observations):
                 found.add(slug)
     return tuple(sorted(found))
+
+
+def _items_tagged(slug: str, before: Mapping[str, Facts], after: Mapping[str, Facts]) -> tuple[str, ...]:
+    """Items whose facts carry the theme: a ``tag:`` of it (the item's, in any tag style, or its first
+    claim's), or a node whose name has its words (the theme's node: ``concept:regulatory-compliance``)."""
+    key = _tag_key(slug)
+    found: set[str] = set()
+    for facts_by_item in (before, after):
+        for slug_of, facts in facts_by_item.items():
+            if any(text.startswith("tag:") and _tag_key(text[4:]) == key for _n, text in facts.observations) or any(
+                    _tag_key(name.split(":", 1)[-1]) == key for name in _touched(facts)):
+                found.add(slug_of)
+    return tuple(sorted(found))
+
+
+def _tag_key(text: str) -> str:
+    return term_key(text.replace("_", " ").replace("-", " "))
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,8 @@ joining two words", "carried only as a theme tag").  The items' own words are th
 item that writes the theme's name where it says what it asks, concludes and finds (its title,
 research question, executive summary and Key Findings) is about that idea, and links its node; an
 item that only files itself under the theme keeps the ``tag:`` observation, which still finds it by
-the theme.  A theme no item writes has no node.
+the theme.  A theme no item writes has no node, nor one too few items write, the floor of a mined
+term (``graph.assemble.written_theme_nodes``: a blind reader judged four themes one item writes no idea).
 
 "Writes" is a phrase of those zones whose ``term_key`` is the theme's words ("security risks" for
 ``security-risk``, "organizational design" for ``organisational-design``), with no mark inside it but

@@ -80,7 +80,8 @@ class AssemblyContext:
     def only_written(self) -> bool:
         """No vocabulary says which themes name one idea (``ThemeMap.ideas`` is None): an item links a theme
         the vocabulary does not list only where it writes it (``written_of``).  False (a vocabulary with a
-        Scope column): it links every theme node it carries."""
+        Scope column): it links every theme node it carries.  Of the themes it writes, it links those enough
+        items write (``written_theme_nodes``)."""
         return self.themes.ideas is None
 
     def theme_node(self, slug: str) -> str:
@@ -125,6 +126,9 @@ class AssemblyInputs:
     item links it, below ``min_links`` too (``connective_terms``).
     ``kept_nodes``: the concept and method nodes the ``kept`` items' last facts link
     (``kept_links.kept_item_nodes``): a theme whose node one of them links stays a node.
+    ``standing_themes``: the themes the last build made nodes (its manifest's ``themes``): with no
+    vocabulary of ideas, each stays one while one item writes it, below ``min_links`` writers too
+    (``written_theme_nodes``).
     """
 
     vocabulary: Vocabulary
@@ -138,6 +142,7 @@ class AssemblyInputs:
     evidence: EvidencePlan | None = None
     standing: frozenset[str] = frozenset()
     kept_nodes: frozenset[str] = frozenset()
+    standing_themes: frozenset[str] = frozenset()
 
 
 def context(
@@ -170,8 +175,9 @@ def context(
         # No vocabulary says which themes name one idea: an item links a theme no vocabulary lists only
         # where its own text writes it (``written_of``), so such a theme no item writes is no node.
         unlisted = (inputs.theme_concepts & frozenset(linked)) - themes.canonical
-        linked = (linked & themes.canonical) | {
-            t for item in items for t in _carried(themes, item, unlisted, written_of(item))}
+        linked = (linked & themes.canonical) | written_theme_nodes(
+            [_carried(themes, item, unlisted, written_of(item)) for item in items], inputs.min_links,
+            inputs.standing_themes)
         # An item that fails now keeps its last facts, and with them its links to the themes it wrote.
         own = own_theme_nodes(unlisted, vocabulary)
         linked |= {t for t in unlisted if own[t].node in inputs.kept_nodes}
@@ -180,6 +186,24 @@ def context(
     return AssemblyContext(vocabulary, themes, caps, inputs.fold, inputs.tag_style, theme_concepts,
                            inputs.evidence or EvidencePlan({}, {}), by_slug, merged_into_theme, chosen, choice.nodes,
                            undated_suffixes(by_slug), choice, own_theme_nodes(theme_concepts - themes.canonical, vocabulary))
+
+
+def written_theme_nodes(written: Iterable[frozenset[str]], min_links: int,
+                        standing: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The themes no vocabulary lists that are nodes, given the ones each item carries and writes
+    (``written``): those at least ``min_links`` items write, and those the last build made nodes
+    (``standing``) that one item still writes.
+
+    Why the floor: a theme one item writes is no topic of the repository, as a mined term one item links
+    is none (``connective_terms``): a blind reader of a new repository's graph judged four such nodes no
+    idea ("governance-policy", written once, in a cited title; "regulatory-compliance", in one title).
+    Why ``standing``: once written, a node stays while one item links it, so deleting one of a node's two
+    writers leaves the other's link (a delete retires only what no remaining item writes)."""
+    writers: dict[str, int] = {}
+    for themes in written:
+        for theme in themes:
+            writers[theme] = writers.get(theme, 0) + 1
+    return frozenset(theme for theme, count in writers.items() if count >= min_links or theme in standing)
 
 
 def written_of(item: ResearchItem) -> tuple[str, ...]:
@@ -235,7 +259,8 @@ def _item_facts(item: ResearchItem, extraction: Extraction, shared: AssemblyCont
     themes_here = _carried(themes, item, theme_concepts)
     buckets: frozenset[str] = frozenset()  # its themes that are buckets to it (``_bucket_claim``)
     if shared.only_written:  # no vocabulary of ideas: of the themes no vocabulary lists, those it writes
-        writes = frozenset(themes.canonicalise(t) for t in written_of(item))
+        # that are nodes (``written_theme_nodes``); one it writes that too few items write is a bucket to it
+        writes = frozenset(themes.canonicalise(t) for t in written_of(item)) & theme_concepts
         themes_here &= themes.canonical | writes
         buckets = frozenset(themes.canonicalise(t) for t in item.themes) - themes.canonical - writes
     concepts, methods = item_terms(builder, item, uses, caps, sorted(themes_here), merged_into_theme, themes.words,

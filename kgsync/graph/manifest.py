@@ -50,8 +50,9 @@ class Manifest:
     hubs: tuple[str, ...] = ()
     # The rest of the vocabulary state its events compare (``kgsync.diff.vocab_events``), so that the
     # PR names each event against the base commit's manifest: the near-duplicate merges of chosen
-    # terms, (source, target).  ``themes``: the theme concepts (the vocabulary's and those items
-    # carry), recorded for readers; no share moves them, so no event compares them.
+    # terms, (source, target).  ``themes``: the themes that are nodes (the vocabulary's that name one
+    # idea; with no vocabulary of ideas, those enough items write): with no vocabulary of ideas, the next
+    # build keeps each while one item writes it (``graph.assemble.written_theme_nodes``).
     themes: tuple[str, ...] = ()
     merges: tuple[tuple[str, str], ...] = ()
     # (acronym key, expansion key, the items that take it from the map): ``Vocabulary.acronyms``
@@ -158,12 +159,18 @@ class Manifest:
             ("hubs", sorted(self.hubs)), ("themes", sorted(self.themes)),
             ("merges", [list(pair) for pair in sorted(self.merges)]),
             ("acronyms", [[short, long, list(users)] for short, long, users in sorted(self.acronyms)]),
-            ("topics", sorted(self.topics)), ("min_links", self.min_links if self.terms or self.subjects else 0),
-            ("caps", caps_record(self.term_caps) if self.terms or self.subjects else 0),
+            ("topics", sorted(self.topics)), ("min_links", self.min_links if self._settled else 0),
+            ("caps", caps_record(self.term_caps) if self._settled else 0),
             ("terms", sorted(self.terms)), ("subjects", sorted(self.subjects))) if value)
         if self.holds_by_hand:
             head += f'"held": {facts_json(self.held)}, '
         return f'{{"kgsync_manifest": {MANIFEST_VERSION}, {head}"items": {{'
+
+    @property
+    def _settled(self) -> bool:
+        """Whether the head records the settings its terms, subjects and themes were written under: the next
+        build keeps them only under the same (``manifest_terms``, ``manifest_themes``)."""
+        return bool(self.terms or self.subjects or (self.themes and self.min_links))
 
     def _item_text(self, slug: str) -> str:
         """The JSON text of one item's line: its facts, with its statements and names."""

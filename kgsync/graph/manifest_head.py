@@ -82,6 +82,12 @@ def manifest_subjects(path: Path, min_links: int, term_caps: tuple[int, int]) ->
     return manifest_terms(path, min_links, term_caps, "subjects")
 
 
+def manifest_themes(path: Path, min_links: int, term_caps: tuple[int, int]) -> frozenset[str]:
+    """The themes a manifest records as nodes (``Manifest.themes``), as ``manifest_terms``: with no
+    vocabulary of ideas, the next build keeps each while one item writes it (``written_theme_nodes``)."""
+    return manifest_terms(path, min_links, term_caps, "themes")
+
+
 def manifest_merges(path: Path) -> tuple[tuple[str, str], ...]:
     """The near-duplicate merges a manifest records (source name, target name), from its first line
     only (none when it is missing or unreadable): a source left alone keeps its target's name."""

@@ -74,7 +74,7 @@ def assemble_facts(cache_folder: Path | None, reader: CacheReader, reading: Read
               selection: str | None = None, standing: frozenset[str] = frozenset(), renames: Mapping[str, str] | None = None,
               kept_links: KeptLinks = KeptLinks(),
               before: Callable[[Mapping[str, EvidenceText]], LinkedBefore] | None = None,
-              kept_nodes: frozenset[str] = frozenset()) -> Assembled:
+              kept_nodes: frozenset[str] = frozenset(), standing_themes: frozenset[str] = frozenset()) -> Assembled:
     """Every item's facts and the evidence links between them (less the ``vetoes``, given the items' texts); an item's facts come
     from the facts store when nothing they were built from changed (``kgsync.pipeline.cache.facts.FactsStore``).
     ``caps``, ``tag_style``, ``min_links``: kgsync.yml's, as ``kgsync.graph.assemble.AssemblyInputs`` holds them;
@@ -82,7 +82,8 @@ def assemble_facts(cache_folder: Path | None, reader: CacheReader, reading: Read
     ``standing``: the mined terms the last build wrote (``AssemblyInputs.standing``); ``renames``: the
     names ``kgsync.vocabulary.standing.standing_names`` gave back to the selection's terms; ``kept_links``: ``evidence.plan``'s;
     ``before``: what the last build linked from each exact mention's finding number, given the items' texts
-    (``kgsync.graph.linked_before``; None: nothing); ``kept_nodes``: ``AssemblyInputs.kept_nodes``."""
+    (``kgsync.graph.linked_before``; None: nothing); ``kept_nodes``: ``AssemblyInputs.kept_nodes``;
+    ``standing_themes``: the themes the last build made nodes (``AssemblyInputs.standing_themes``)."""
     items = reading.read.items
     theme_concepts = theme_concepts_of(items, themes)
     # The choice of every item's terms is the last build's when its inputs are (the same selection
@@ -91,7 +92,7 @@ def assemble_facts(cache_folder: Path | None, reader: CacheReader, reading: Read
     terms_key = choice_key(selection, items, caps, merged, min_links, renames)
     choices = TermChoiceStore(cache_folder, reader)
     inputs = AssemblyInputs(vocabulary, themes, caps, fold, tag_style, theme_concepts, min_links, kept,
-                            standing=standing, kept_nodes=kept_nodes)
+                            standing=standing, kept_nodes=kept_nodes, standing_themes=standing_themes)
     shared = context(items, inputs, choice=choices.recall(terms_key), merged_into_theme=merged)
     choices.save(terms_key, shared.choice)
     terms_key = cut_key(terms_key, shared.choice)  # what the facts memo checks: the standing terms decided the cut

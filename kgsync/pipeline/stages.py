@@ -48,7 +48,8 @@ from kgsync.graph.statements import named_items, whole_statements
 from kgsync.graph.linked_before import linked_before
 from kgsync.graph.veto_names import veto_names
 from kgsync.graph.manifest_lines import LastLines, line_key
-from kgsync.graph.manifest_head import manifest_acronyms, manifest_hubs, manifest_merges, manifest_subjects, manifest_terms, manifest_topics
+from kgsync.graph.manifest_head import (manifest_acronyms, manifest_hubs, manifest_merges, manifest_subjects, manifest_terms,
+                                        manifest_themes, manifest_topics)
 from kgsync.graph.hand_added import kept_by_hand
 from kgsync.graph.kept_links import kept_item_nodes
 from kgsync.graph.manifest import Manifest
@@ -194,7 +195,8 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     assembled = assemble_facts(cache_folder, reader, reading, vocabulary, fold, kept, themes, named, config.caps,
                           config.tag_style, config.mining.min_links, distrust, behind, selections.ident,
                           standing, renames, kept_links, before,
-                          kept_item_nodes(files.read_manifest() if keep else None, keep))
+                          kept_item_nodes(files.read_manifest() if keep else None, keep),
+                          manifest_themes(files.manifest, config.mining.min_links, config.caps.term_slots))
     clock.lap("assemble")
     base = committed_base(files, state, reading.read.items, keep, assembled.assembly.by_item, assembled.made_json)
     record = ManifestRecord(cache_folder, reader)

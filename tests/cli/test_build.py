@@ -15,11 +15,15 @@ from kgsync.cli.build import command
 from tests.item_corpus import item_markdown
 
 
-def _repo(tmp_path: Path) -> Path:
+def _repo(tmp_path: Path, one_writer: bool = False) -> Path:
+    """One item.  ``one_writer``: its theme, which it writes, is a node (``mining.min_links: 1``; by default
+    a theme no vocabulary lists needs two items that write it)."""
     folder = tmp_path / "Research" / "completed"
     folder.mkdir(parents=True)
     (folder / "2026-01-01-a.md").write_text(item_markdown("Knowledge graphs", question="How?", summary="Graphs help.",
                                                           findings=["Graphs help agents."]), encoding="utf-8")
+    if one_writer:
+        (tmp_path / "kgsync.yml").write_text("mining: {min_links: 1}\n", encoding="utf-8")
     return tmp_path
 
 
@@ -29,7 +33,7 @@ def _said(root: Path, *args: str) -> tuple[int, str]:
 
 
 def test_dry_run_writes_nothing_then_a_build_writes_then_is_unchanged(tmp_path: Path) -> None:
-    root = _repo(tmp_path)
+    root = _repo(tmp_path, one_writer=True)
     graph = root / "memory.jsonl"
     assert _said(root, "--dry-run") == (0, f"1 items -> 3 entities, 2 relations; would write {graph} (T s)\n")
     assert not graph.exists()
@@ -42,7 +46,7 @@ def test_dry_run_writes_nothing_then_a_build_writes_then_is_unchanged(tmp_path: 
 def test_a_dry_run_over_a_current_graph_says_unchanged_as_a_build_would(tmp_path: Path) -> None:
     # --dry-run answers "what would a build do?": over a graph a build would leave as it is, it said
     # "would write", so a user (or a CI step) could not tell a stale graph from a current one.
-    root = _repo(tmp_path)
+    root = _repo(tmp_path, one_writer=True)
     graph = root / "memory.jsonl"
     assert _said(root)[0] == 0
     written = graph.read_bytes()
@@ -227,7 +231,7 @@ def test_a_graph_that_cannot_be_written_is_an_error_naming_it_not_a_traceback(tm
 def test_a_build_that_rewrites_only_the_manifest_says_so(tmp_path: Path) -> None:
     # "wrote memory.jsonl" was said when the graph kept its bytes and only its manifest was
     # rewritten (here: a manifest whose head lacks the themes record the build writes).
-    root = _repo(tmp_path)
+    root = _repo(tmp_path, one_writer=True)
     graph, manifest = root / "memory.jsonl", root / "memory.kgsync.json"
     assert _said(root)[0] == 0
     written = graph.read_bytes()

@@ -75,6 +75,26 @@ def test_a_claim_that_cites_a_retired_claim_leaves_with_it_and_only_what_it_carr
     assert found.unexplained == {"b": ("relation item:b concept:kept addresses",)}
 
 
+def test_a_theme_becoming_a_node_lists_the_items_that_carry_it() -> None:
+    """With no vocabulary of ideas, a theme one item writes is no node; the item that brings its second
+    writer makes it one: the first writer links it and its first claim drops the slug's tag, which stood in
+    for the node.  A ``theme entered`` event lists the items carrying it (a tag of it, or its node)."""
+    tagged = Facts((("claim:a:x", "claim"),), (("claim:a:x", "tag:regulatory-compliance"),
+                                              ("item:a", "tag:regulatory_compliance")), ())
+    linked = Facts((("concept:regulatory-compliance", "concept"),), (("item:a", "tag:regulatory_compliance"),),
+                   (Relation("item:a", "concept:regulatory-compliance", "addresses"),))
+    other = facts(("item:c", "concept:z", "addresses"))
+    before = {"a": tagged, "c": other}
+    after = {"a": linked, "c": other, "n": facts(("item:n", "concept:regulatory-compliance", "addresses"))}
+    assert explain(before, after, {"n"}, vocabulary_events(set(), set(), before, after)).unexplained != {}
+    events = vocabulary_events(set(), set(), before, after, themes_after={"regulatory-compliance"})
+    assert [(e.kind, e.subject, e.items) for e in events] == [(EventKind.THEME_ENTERED, "regulatory-compliance",
+                                                                ("a", "n"))]
+    assert explain(before, after, {"n"}, events).unexplained == {}
+    left = vocabulary_events(set(), set(), after, before, themes_before={"regulatory-compliance"})
+    assert [(e.kind, e.items) for e in left] == [(EventKind.THEME_LEFT, ("a", "n"))]
+
+
 def test_a_new_merge_lists_the_items_of_both_terms() -> None:
     before = {"a": facts(("item:a", "concept:system-debt", "addresses")), "b": facts()}
     after = {"a": facts(("item:a", "concept:debt", "addresses")), "b": facts(), "n": facts(("item:n", "concept:debt", "addresses"))}

@@ -73,21 +73,27 @@ def test_with_no_vocabulary_an_item_links_only_the_themes_it_writes_and_tags_the
     findings = ["Prompt injection reaches tools through retrieved pages. (Confidence: high)"]
     writes = item_markdown("Security risks of coding agents", completed="2026-01-01",
                            themes="[security-risk, tools-infrastructure]", findings=findings)
+    # two items write "security risk" (the node floor of a mined term, ``mining.min_links``)
+    writes_too = item_markdown("Security risks of browser agents", completed="2026-01-03",
+                               themes="[security-risk, tools-infrastructure]", findings=findings)
     carries = item_markdown("Queue routing for exceptions", completed="2026-01-02",
                             themes="[security-risk, tools-infrastructure]", findings=findings)
-    graph = _build(tmp_path / "one", {"2026-01-01-writes": writes, "2026-01-02-carries": carries})
+    writing = {"2026-01-01-writes": writes, "2026-01-03-writes-too": writes_too}
+    graph = _build(tmp_path / "one", {**writing, "2026-01-02-carries": carries})
     assert "concept:security-risk" in _addresses(graph, "item:2026-01-01-writes")
     assert not _addresses(graph, "item:2026-01-02-carries") & {"concept:security-risk", "concept:tools-infrastructure"}
-    # no item writes "tools infrastructure": no node, and both items stay findable by its tag
+    # no item writes "tools infrastructure": no node, and every item stays findable by its tag
     assert graph.entity("concept:tools-infrastructure") is None
-    for slug in ("2026-01-01-writes", "2026-01-02-carries"):
+    for slug in ("2026-01-01-writes", "2026-01-02-carries", "2026-01-03-writes-too"):
         entity = graph.entity(f"item:{slug}")
         assert entity is not None
         assert {"tag:security_risk", "tag:tools_infrastructure"} <= set(entity.observations)
-    # an item's theme links read its own text only: alone, the writing item links the same themes
+    # the carrying item changes no writing item's theme links: without it, they link the same themes
     themes = {"concept:security-risk", "concept:tools-infrastructure"}
-    alone = _build(tmp_path / "alone", {"2026-01-01-writes": writes})
-    assert _addresses(alone, "item:2026-01-01-writes") & themes == _addresses(graph, "item:2026-01-01-writes") & themes
+    alone = _build(tmp_path / "alone", writing)
+    for slug in writing:
+        assert _addresses(alone, f"item:{slug}") & themes == _addresses(graph, f"item:{slug}") & themes == {
+            "concept:security-risk"}
 
 
 def test_a_theme_a_plain_yaml_map_lists_stays_a_node_of_every_item_that_carries_it(tmp_path: Path) -> None:

@@ -749,38 +749,46 @@ def test_without_a_theme_vocabulary_a_theme_and_the_mined_term_of_its_idea_are_o
     assert node is not None and "alias:knowledge-graphs" in node.observations
     for slug in ("2026-01-01-kg-1", "2026-02-01-lone"):
         assert "concept:knowledge-graph" in targets(graph, f"item:{slug}", "addresses")
-    alone = build_in("alone", lone)
-    assert targets(alone, "item:2026-02-01-lone", "addresses") == ["concept:knowledge-graph"]
+    # Two items that write the theme and mine no term of it (one alone would be too few: no node)
+    other = ("2026-02-02-other", lone[1].replace("2026-02-01", "2026-02-02"))
+    alone = build_in("alone", lone, other)
+    for slug in ("2026-02-01-lone", "2026-02-02-other"):
+        assert "concept:knowledge-graph" in targets(alone, f"item:{slug}", "addresses")
+    assert alone.entity("concept:knowledge-graphs") is None
 
 
 def test_with_no_vocabulary_a_theme_an_item_does_not_write_is_found_through_its_first_claim(
         tmp_path: Path, memory_server_js: Path) -> None:
-    # No theme vocabulary: "security-risk" is written by the first item, only carried by the second.
+    # No theme vocabulary: "security-risk" is written by the first two items (a node: ``mining.min_links``
+    # items write it), only carried by the third.
     findings = ["**Prompt injection reaches tools through retrieved pages.** (high confidence)",
                 "**Routing rules drift without review.** (medium confidence)"]
     writes = item("2026-01-01-writes", title="Security risks of coding agents", completed="2026-01-01",
                   themes="[security-risk, tools-infrastructure]", findings=findings)
+    writes_too = item("2026-01-03-writes-too", title="Security risks of browser agents", completed="2026-01-03",
+                      themes="[security-risk, tools-infrastructure]", findings=findings)
     carries = item("2026-01-02-carries", title="Queue routing for exceptions", completed="2026-01-02",
                    themes="[security-risk, tools-infrastructure]", findings=findings)
     folder = tmp_path / "Research" / "completed"
     folder.mkdir(parents=True)
-    for slug, text in (writes, carries):
+    for slug, text in (writes, writes_too, carries):
         (folder / f"{slug}.md").write_text(text, encoding="utf-8")
     out = tmp_path / "memory.jsonl"
     graph = build(config_module.load(tmp_path).with_overrides(graph=str(out))).graph
-    first = {item_slug: targets(graph, f"item:{item_slug}", "states")[0]
-             for item_slug in ("2026-01-01-writes", "2026-01-02-carries")}
+    slugs = ("2026-01-01-writes", "2026-01-02-carries", "2026-01-03-writes-too")
+    first = {item_slug: targets(graph, f"item:{item_slug}", "states")[0] for item_slug in slugs}
     tags = {item_slug: {o for o in graph.entity(claim).observations if o.startswith("tag:")}  # type: ignore[union-attr]
             for item_slug, claim in first.items()}
     # its bucket themes, in the slug's own form: each on the first claim of the items that do not write it
     assert tags == {"2026-01-01-writes": {"tag:tools-infrastructure"},
-                    "2026-01-02-carries": {"tag:security-risk", "tag:tools-infrastructure"}}
+                    "2026-01-02-carries": {"tag:security-risk", "tag:tools-infrastructure"},
+                    "2026-01-03-writes-too": {"tag:tools-infrastructure"}}
     with memory_server(memory_server_js, out) as server:
         for slug in ("security-risk", "tools-infrastructure"):
             found = server.search_nodes(slug)
             reached = {r.source for r in found.relations if r.relation_type == "states"} | \
                 {r.source for r in found.relations if r.relation_type == "addresses" and r.target.endswith(slug)}
-            assert reached == {"item:2026-01-01-writes", "item:2026-01-02-carries"}, slug
+            assert reached == {f"item:{item_slug}" for item_slug in slugs}, slug
     # with a vocabulary of ideas (a Scope column) no claim carries a tag
     (tmp_path / "themes.md").write_text(
         "| theme | aliases | scope |\n|---|---|---|\n| `security-risk` | | Security risk |\n"
@@ -789,3 +797,78 @@ def test_with_no_vocabulary_a_theme_an_item_does_not_write_is_found_through_its_
     configured = build(config_module.load(tmp_path).with_overrides(graph=str(tmp_path / "configured.jsonl"))).graph
     assert not [o for e in configured.entities if e.name.startswith("claim:") for o in e.observations
                 if o.startswith("tag:")]
+
+
+def _theme_repo(root: Path, *written: str) -> Path:
+    """No kgsync.yml: each slug of ``written`` an item that carries and writes "security-risk"; one more carries it only."""
+    folder = root / "Research" / "completed"
+    folder.mkdir(parents=True, exist_ok=True)
+    findings = ["**Routing rules drift without review.** (medium confidence)"]
+    for n, slug in enumerate(written, 1):
+        (folder / f"{slug}.md").write_text(item(slug, title=f"Security risks of agents {n}", completed=f"2026-01-0{n}",
+                                                themes="[security-risk]", findings=findings)[1], encoding="utf-8")
+    (folder / "2026-02-01-carries.md").write_text(item(
+        "2026-02-01-carries", title="Queue routing", completed="2026-02-01", themes="[security-risk]",
+        findings=findings)[1], encoding="utf-8")
+    return root
+
+
+def _theme_links(graph: Graph) -> dict[str, list[str]]:
+    """slug -> the theme's node if the item links it."""
+    return {e.name.removeprefix("item:"): [t for t in targets(graph, e.name, "addresses") if t == "concept:security-risk"]
+            for e in graph.entities if e.name.startswith("item:")}
+
+
+def test_with_no_vocabulary_a_theme_one_item_writes_is_no_node(tmp_path: Path) -> None:
+    """A theme no vocabulary lists is a node only when ``mining.min_links`` items write it, the floor a mined
+    term needs: one item's writing makes no topic of the repository (a blind reader judged four such
+    nodes of a new repository no idea).  The item that writes it keeps its ``tag:`` and its first claim
+    carries the slug, as an item that only carries the theme does."""
+    graph = graph_of_no_vocabulary(_theme_repo(tmp_path, "2026-01-01-writes"))
+    assert graph.entity("concept:security-risk") is None
+    assert _theme_links(graph) == {"2026-01-01-writes": [], "2026-02-01-carries": []}
+    for slug in ("2026-01-01-writes", "2026-02-01-carries"):
+        claim = graph.entity(targets(graph, f"item:{slug}", "states")[0])
+        assert claim is not None and "tag:security-risk" in claim.observations, slug
+    two = graph_of_no_vocabulary(_theme_repo(tmp_path / "two", "2026-01-01-writes", "2026-01-02-writes"))
+    assert _theme_links(two) == {"2026-01-01-writes": ["concept:security-risk"],
+                                 "2026-01-02-writes": ["concept:security-risk"], "2026-02-01-carries": []}
+
+
+def test_with_no_vocabulary_a_theme_node_stays_while_one_item_writes_it(tmp_path: Path) -> None:
+    """Once written, a theme's node stays while one item writes it (the manifest's ``themes``), as a mined
+    term's does: deleting one of its two writers leaves the other's link; deleting both retires it.  A graph
+    built with no manifest has only what its items decide (one writer: no node).  No concept slot (caps):
+    the items mine "security risks" too, and the manifest's ``terms`` would keep that mined term's link."""
+    from kgsync.graph.manifest import manifest_path
+    from kgsync.graph.manifest_head import manifest_themes
+
+    root = _theme_repo(tmp_path, "2026-01-01-writes", "2026-01-02-writes")
+    (root / "kgsync.yml").write_text("caps: {concepts: 0}\n", encoding="utf-8")
+    graph_path = tmp_path / "memory.jsonl"
+    assert "concept:security-risk" in _theme_links(graph_of_no_vocabulary(root))["2026-01-02-writes"]
+    assert manifest_themes(manifest_path(graph_path), 2, (0, 2)) == {"security-risk"}
+    assert manifest_themes(manifest_path(graph_path), 3, (0, 2)) == frozenset()  # another setting: none
+    folder = root / "Research" / "completed"
+    (folder / "2026-01-01-writes.md").unlink()
+    kept = graph_of_no_vocabulary(root)
+    assert _theme_links(kept) == {"2026-01-02-writes": ["concept:security-risk"], "2026-02-01-carries": []}
+    written = graph_path.read_bytes()
+    graph_of_no_vocabulary(root)
+    assert graph_path.read_bytes() == written  # and stays, build after build
+    graph_path.unlink()
+    manifest_path(graph_path).unlink()
+    assert _theme_links(graph_of_no_vocabulary(root))["2026-01-02-writes"] == []  # no manifest: the items decide
+
+
+def graph_of_no_vocabulary(root: Path) -> Graph:
+    return build(config_module.load(root).with_overrides(graph=str(root / "memory.jsonl"))).graph
+
+
+def test_written_theme_nodes_are_those_enough_items_write_or_the_last_build_made() -> None:
+    from kgsync.graph.assemble import written_theme_nodes
+
+    written = [frozenset({"a", "b"}), frozenset({"a"}), frozenset({"c"}), frozenset()]
+    assert written_theme_nodes(written, 2) == {"a"}
+    assert written_theme_nodes(written, 1) == {"a", "b", "c"}
+    assert written_theme_nodes(written, 2, frozenset({"c", "d"})) == {"a", "c"}  # "d": no item writes it

@@ -146,12 +146,8 @@ def test_the_terms_head_round_trips_and_a_hostile_value_is_an_error_naming_its_k
     from kgsync.graph.manifest_head import manifest_terms
 
     manifest = Manifest({}, terms=("agent-memory", "vector-search"), min_links=2, term_caps=(5, 2))
-    text = manifest.dumps()
-    assert text.splitlines()[0] == ('{"kgsync_manifest": 1, "min_links": 2, "caps": {"concepts": 5, "methods": 2}, '
-                                    '"terms": ["agent-memory", "vector-search"], "items": {')
-    assert Manifest.loads(text, "m") == manifest
-    path = tmp_path / "m.json"
-    path.write_text(text, encoding="utf-8")
+    text, path = _round_trip(tmp_path, manifest, '{"kgsync_manifest": 1, "min_links": 2, "caps": {"concepts": 5, '
+                             '"methods": 2}, "terms": ["agent-memory", "vector-search"], "items": {')
     assert manifest_terms(path, 2, (5, 2)) == {"agent-memory", "vector-search"}
     assert manifest_terms(path, 3, (5, 2)) == manifest_terms(path, 2, (6, 2)) == frozenset()
     caps, terms = '"caps": {"concepts": 5, "methods": 2}', '["agent-memory", "vector-search"]'
@@ -164,6 +160,28 @@ def test_the_terms_head_round_trips_and_a_hostile_value_is_an_error_naming_its_k
             Manifest.loads(hostile, "m")
         path.write_text(hostile, encoding="utf-8")
         assert manifest_terms(path, 2, (5, 2)) == frozenset(), key
+
+
+def test_the_themes_head_records_its_settings_with_no_terms(tmp_path: Path) -> None:
+    """The themes a build made nodes stay while one item writes them under the same settings
+    (``manifest_themes``): a head that records themes and no mined term still records them."""
+    from kgsync.graph.manifest_head import manifest_themes
+
+    manifest = Manifest({}, themes=("security-risk",), min_links=2, term_caps=(0, 2))
+    _text, path = _round_trip(tmp_path, manifest, '{"kgsync_manifest": 1, "themes": ["security-risk"], "min_links": 2, '
+                              '"caps": {"concepts": 0, "methods": 2}, "items": {')
+    assert manifest_themes(path, 2, (0, 2)) == {"security-risk"}
+    assert manifest_themes(path, 1, (0, 2)) == manifest_themes(path, 2, (5, 2)) == frozenset()
+
+
+def _round_trip(tmp_path: Path, manifest: Manifest, head: str) -> tuple[str, Path]:
+    """The manifest's text, its first line ``head``, read back equal, and the file it is written to."""
+    text = manifest.dumps()
+    assert text.splitlines()[0] == head
+    assert Manifest.loads(text, "m") == manifest
+    path = tmp_path / "m.json"
+    path.write_text(text, encoding="utf-8")
+    return text, path
 
 
 def _item_texts_by_split(text: str) -> dict[str, str]:

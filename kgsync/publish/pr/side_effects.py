@@ -202,6 +202,13 @@ def explain_event(kind: EventKind, subject: str, vocabulary_file: str = VOCABULA
         return Explanation(f"no item addresses {subject} any more: the topic is retired and its items no longer "
                            "link it",
                            f"to keep it a node, pin it under terms: in {vocabulary_file}")
+    if kind is EventKind.THEME_ENTERED or kind is EventKind.THEME_LEFT:
+        why = ("now a node: with no theme vocabulary of ideas, enough items write it (mining.min_links); the items "
+               "that carry and write it link it" if kind is EventKind.THEME_ENTERED else
+               "no longer a node: too few items that carry it write it; its items keep its tag: and their first "
+               "claim carries the slug")
+        return Explanation(f"{subject} is {why}", "to decide which themes name one idea, give the theme vocabulary "
+                           f"a Scope column ({CONFIG_FILE}: themes_vocabulary)")
     term, _, change = subject.partition(": ")
     if kind is EventKind.RETYPED:
         was, _, now = change.partition(" -> ")
