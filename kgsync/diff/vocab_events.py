@@ -150,13 +150,17 @@ def _items_with_node_words(keys: Iterable[str], before: Mapping[str, Facts],
 
 
 def _items_naming(key: str, before: Mapping[str, Facts], after: Mapping[str, Facts]) -> tuple[str, ...]:
-    """Items whose facts name the term: a node of that key, or its words in a text observation."""
+    """Items whose facts name the term: a node of that key, or its words in a text observation.
+
+    A prefixed compound's topic key keeps its hyphen ("multi-agent"), as names and texts are
+    compared here with hyphens read as spaces: the key is read the same way."""
+    keys = {key, term_key(key.replace("-", " "))}
     found: set[str] = set()
     for facts_by_item in (before, after):
         for slug, facts in facts_by_item.items():
-            if any(term_key(name.split(":", 1)[-1].replace("-", " ")) == key for name in _touched(facts)):
+            if any(term_key(name.split(":", 1)[-1].replace("-", " ")) in keys for name in _touched(facts)):
                 found.add(slug)
-            elif any(key in term_key(text.split(":", 1)[-1]) for _n, text in facts.observations):
+            elif any(k in term_key(text.split(":", 1)[-1]) for k in keys for _n, text in facts.observations):
                 found.add(slug)
     return tuple(sorted(found))
 

@@ -95,6 +95,17 @@ def test_a_theme_becoming_a_node_lists_the_items_that_carry_it() -> None:
     assert [(e.kind, e.items) for e in left] == [(EventKind.THEME_LEFT, ("a", "n"))]
 
 
+def test_a_prefixed_compound_topic_lists_the_items_holding_its_node() -> None:
+    """A prefixed compound's topic key keeps its hyphen ("zero-shot"): the item a delete makes link
+    its new node is listed by the ``topic entered`` event, and so explained."""
+    before = {"a": facts(), "c": facts(("item:c", "concept:z", "addresses"))}
+    after = {"a": facts(("item:a", "concept:zero-shot", "addresses"), entities=(("concept:zero-shot", "concept"),)),
+             "c": facts(("item:c", "concept:z", "addresses"))}
+    events = vocabulary_events(set(), set(), before, after, topics_after={"zero-shot"})
+    assert [(e.kind, e.subject, e.items) for e in events] == [(EventKind.TOPIC_ENTERED, "zero-shot", ("a",))]
+    assert explain(before, after, {"c"}, events).unexplained == {}
+
+
 def test_a_new_merge_lists_the_items_of_both_terms() -> None:
     before = {"a": facts(("item:a", "concept:system-debt", "addresses")), "b": facts()}
     after = {"a": facts(("item:a", "concept:debt", "addresses")), "b": facts(), "n": facts(("item:n", "concept:debt", "addresses"))}
