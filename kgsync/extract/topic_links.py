@@ -32,9 +32,10 @@ def item_ellipses(item: ItemCandidates) -> dict[str, str]:
     Within an item that defines "large language model (LLM)", "language models" is that term
     with its modifier dropped (an ellipsis), or a piece of it: no idea of its own there.  Only a
     tail of two words or more that the item does not define itself, when exactly one term the
-    item defines ends with it and the item writes that term before it writes the tail alone
-    (``_written_first``: "language models, and large language models (LLMs) above all" keeps
-    the phrase).  Depends on this item alone, like the rest of ``item_topics``."""
+    item defines ends with it, not counting one that ends with another such term ("knowledge
+    graph large language model" with "large language model": ``_innermost_enders``), and the
+    item writes that term before it writes the tail alone (``_written_first``: "language
+    models, and large language models (LLMs) above all" keeps the phrase).  Depends on this item alone, like the rest of ``item_topics``."""
     defined = [c.key for c in item.terms if c.flags & DEFINED and " " in c.key]
     if not defined:
         return {}
@@ -46,11 +47,19 @@ def item_ellipses(item: ItemCandidates) -> dict[str, str]:
         for cut in range(1, len(words_) - 1):
             tail = " ".join(words_[cut:])
             flags = flags_of.get(tail)
-            if flags is None or flags & DEFINED or sum(1 for d in defined if d.endswith(" " + tail)) != 1:
+            if flags is None or flags & DEFINED or _innermost_enders(defined, tail) != [long]:
                 continue
             if _written_first(text, words_, cut):
                 out[tail] = long
     return out
+
+
+def _innermost_enders(defined: Sequence[str], tail: str) -> list[str]:
+    """The terms of ``defined`` that end with ``tail``, less each that ends with another of them:
+    "knowledge graph large language model (KGLLM)" ends with "large language model (LLM)", so
+    "language models" after either is the one idea LLM names, not two the item leaves open."""
+    enders = [d for d in defined if d.endswith(" " + tail)]
+    return [d for d in enders if not any(d.endswith(" " + other) for other in enders)]
 
 
 class _LineWords:

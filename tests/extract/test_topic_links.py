@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from kgsync.extract.mining import DEFINED, Candidate
 from kgsync.extract.topic_links import item_ellipses, item_topics
 from tests.item_corpus import llm_item
 
@@ -17,6 +18,23 @@ def test_an_item_reads_a_tail_it_writes_after_the_term_it_defines_as_that_term()
     assert item_ellipses(inside) == {"language model": "large language model"}
     assert item_ellipses(llm_item("Language model errors\nWhy does a large language model (LLM) guess?")) == {}
     assert item_ellipses(llm_item("Language models", defined="language model")) == {}  # no tail
+
+
+def test_a_tail_of_two_defined_terms_one_inside_the_other_is_the_inner_one() -> None:
+    """An item that defines "large language model (LLM)" and "knowledge graph large language model
+    (KGLLM)" reads "language model", written only inside them, as its LLM: the longer term holds the
+    shorter one, so the tail leaves no two ideas open.  Two defined terms that do not nest ("large"
+    and "small language model") still leave it open: the item keeps the phrase."""
+    dense = "Large Language Model (LLM) weights\nKnowledge Graph Large Language Model (KGLLM) systems"
+    item = llm_item(dense)
+    nested = dataclasses.replace(item, terms=item.terms + (
+        Candidate("knowledge graph large language model", 1.0, (("Knowledge Graph Large Language Model", 1),), DEFINED),))
+    assert item_ellipses(nested) == {"language model": "large language model"}
+    assert item_topics(nested)[1:] == (frozenset(), frozenset())
+    apart = dataclasses.replace(item, terms=item.terms + (
+        Candidate("small language model", 1.0, (("Small Language Model", 1),), DEFINED),))
+    assert item_ellipses(apart) == {}
+    assert item_topics(apart)[1:] == (frozenset({"language model"}), frozenset({"language model"}))
 
 
 def test_a_phrase_an_item_writes_as_a_defined_terms_tail_is_not_a_topic_it_addresses() -> None:
