@@ -297,6 +297,15 @@ def test_a_slug_that_restates_its_acronyms_expansion_names_its_node_by_it(slug: 
     assert node_names([slug], {slug: scope}).get(slug) == name
 
 
+def _theme_map_error(tmp_path: Path, yaml_block: str) -> ConfigError:
+    """The error loading a theme map whose YAML block is ``yaml_block`` (its first line is line 4)."""
+    path = tmp_path / "themes.md"
+    path.write_text(f"# Themes\n\n```yaml\n{yaml_block}```\n", encoding="utf-8")
+    with pytest.raises(ConfigError) as caught:
+        load_theme_map(path)
+    return caught.value
+
+
 @pytest.mark.parametrize(("value", "shown"), [
     ("agent-systems", "'agent-systems'"),  # was read letter by letter: 'a', 'g', ... became aliases
     ("5", "5"),  # was a TypeError traceback
@@ -304,11 +313,7 @@ def test_a_slug_that_restates_its_acronyms_expansion_names_its_node_by_it(slug: 
     ("[ok, [x]]", "a list inside the list"),
 ])
 def test_a_theme_whose_aliases_are_not_a_list_is_an_error_at_its_line(tmp_path: Path, value: str, shown: str) -> None:
-    path = tmp_path / "themes.md"
-    path.write_text(f"# Themes\n\n```yaml\nmcp: [model-context-protocol]\nagents: {value}\n```\n", encoding="utf-8")
-    with pytest.raises(ConfigError) as caught:
-        load_theme_map(path)
-    error = caught.value
+    error = _theme_map_error(tmp_path, f"mcp: [model-context-protocol]\nagents: {value}\n")
     assert error.location is not None and error.location.line == 5
     assert error.message.startswith(f"agents: the aliases are {shown}, not a list")
     assert error.hint == "write agents: [alias, ...] (or agents: [] for none)"
@@ -388,10 +393,6 @@ def test_the_alias_map_is_the_last_yaml_block_github_renders(tmp_path: Path, tex
 def test_an_empty_alias_of_a_theme_is_an_error_at_its_line(tmp_path: Path, entry: str) -> None:
     # Refused in kgsync-vocab.yml (qa91), not in the theme map: '' was an alias of nothing, and `- ~` (or `- `)
     # made the tag "none" an alias of the theme.
-    path = tmp_path / "themes.md"
-    path.write_text(f"# Themes\n\n```yaml\nknowledge-graphs:\n  - ontologies\n  - {entry}\n```\n", encoding="utf-8")
-    with pytest.raises(ConfigError) as caught:
-        load_theme_map(path)
-    error = caught.value
+    error = _theme_map_error(tmp_path, f"knowledge-graphs:\n  - ontologies\n  - {entry}\n")
     assert error.location is not None and error.location.line == 6
     assert error.message == "knowledge-graphs: an alias is empty" and error.hint == "write the alias, or delete the empty entry"
