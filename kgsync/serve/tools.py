@@ -104,19 +104,24 @@ def bounded_answer(make: Callable[[int], dict[str, Any]], trim: str) -> str:
             return text
     items = list(answer.get(trim, []))
     total = len(items)
-    low, high = 0, total  # the most list entries that fit, by bisection
-    while low < high:
-        middle = (low + high + 1) // 2
-        if len(dumps({**answer, trim: items[:middle], "note": _cut_note(trim, middle, total)})) <= limit:
-            low = middle
-        else:
-            high = middle - 1
+    low = most_that_fit(total, lambda count: len(dumps(
+        {**answer, trim: items[:count], "note": _cut_note(trim, count, total)})) <= limit)
     answer = {**answer, trim: items[:low], "note": _cut_note(trim, low, total)}
     text = dumps(answer)
     if len(text) > limit:  # names alone too long (hand-written names of 20,000 characters)
         text = dumps({"entities": [], "relations": [], "note": "the answer would exceed the size bound even with "
                       "every observation dropped; ask for fewer or shorter names"})
     return text
+
+
+def most_that_fit(total: int, fits: Callable[[int], bool]) -> int:
+    """The most list entries, of ``total``, an answer can show: the largest count ``fits`` holds for, by
+    bisection (fewer entries never make an answer longer); 0 when none fits."""
+    low, high = 0, total
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle - 1)
+    return low
 
 
 def _cut_note(key: str, shown: int, total: int) -> str:

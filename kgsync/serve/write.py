@@ -23,7 +23,7 @@ from typing import Any
 from kgsync.contract import jsonl
 from kgsync.contract.errors import Location, ServeError
 from kgsync.contract.model import Entity, Graph, Relation
-from kgsync.serve.tools import HARD_LIMIT, bound, cut, dumps
+from kgsync.serve.tools import HARD_LIMIT, bound, cut, dumps, most_that_fit
 
 
 class WriteError(ServeError):
@@ -205,11 +205,7 @@ def echo(tool: str, written: list[dict[str, Any]]) -> str:
                 "note": f"the write is whole: {said} written; this echo shows {count} of {len(written)} {key}, long "
                         f"texts cut (…), to stay within {HARD_LIMIT:,} characters: open_nodes gives them whole"}
 
-    low, high = 0, len(shown)  # the most entries that fit, by bisection
-    while low < high:
-        middle = (low + high + 1) // 2
-        low, high = (middle, high) if len(dumps(answer(middle))) <= bound() else (low, middle - 1)
-    return dumps(answer(low))
+    return dumps(answer(most_that_fit(len(shown), lambda count: len(dumps(answer(count))) <= bound())))
 
 
 def _shortened(value: Any) -> Any:
