@@ -222,10 +222,12 @@ def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) 
         # `- ` left empty: the author meant an entry there (dropped by field_strings all the same); in cites:
         # a citation, rejected as a malformed cites: entry is.
         for n, (value, line) in enumerate(zip(entries, entry_lines(yaml_text, name, len(entries))), 1):
-            if (value is None or (isinstance(value, str) and not value.strip())) and name == "cites":
+            if value is not None and not (isinstance(value, str) and not value.strip()):
+                continue
+            if name == "cites":
                 found.append(problem(IssueSeverity.ERROR, line, f"cites: entry {n} is empty",
                                      "write the cited item's slug, or delete the line"))
-            elif value is None or (isinstance(value, str) and not value.strip()):
+            else:
                 found.append(problem(IssueSeverity.WARNING, line, f"{name}: entry {n} is empty; ignored",
                                      "write the entry, or delete the line"))
     for name in LIST_FIELDS:
