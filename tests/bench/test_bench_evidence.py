@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bench.bench_evidence import line_citations
+from bench.bench_evidence import line_citations, with_descriptions
 
 PRIOR = "2026-01-01-local-database"
 OTHER = "2026-01-02-context-mode-llm-context-compression"
@@ -45,3 +45,17 @@ def test_a_row_is_one_sentence_and_a_line_naming_two_items_counts_none() -> None
     assert line_citations(row, CURRENT, OWN) == [(PRIOR, (2,))]
     assert line_citations(f"`{PRIOR}.md` Key Finding 2 and `{OTHER}.md` Key Finding 3.", CURRENT, OWN) == []
     assert line_citations(f"`{OWN}.md` Key Finding 2.", CURRENT, OWN) == []  # the item itself: no reference
+
+
+def test_references_by_description_pool_with_the_numbered_ones_once_a_line_and_item() -> None:
+    references = [("items/a.md", 3, PRIOR, (1, 2)), ("items/a.md", 9, PRIOR, (4,))]
+    missed = [("items/a.md", 9, PRIOR, (4,))]
+    rows = [{"at": "a.md:3", "cited": PRIOR, "finding": "2", "relation": "extends"},  # counted already
+            {"at": "a.md:5", "cited": OTHER, "finding": "6", "relation": "extends"},
+            {"at": "a.md:5", "cited": OTHER, "finding": "7", "relation": "extends"},  # same line and item: one
+            {"at": "a.md:7", "cited": OTHER, "finding": "1", "relation": "extends"},
+            {"at": "a.md:8", "cited": OTHER, "finding": "1", "relation": "none"}]  # no reference to link
+    stated = {("a.md", 3, f"claim:{PRIOR}:x"), ("a.md", 5, f"claim:{OTHER}:y"), ("a.md", 7, f"claim:{OTHER}:z")}
+    sections = {f"claim:{PRIOR}:x": "section:key-finding-1", f"claim:{OTHER}:y": "section:key-finding-7",
+                f"claim:{OTHER}:z": "section:key-finding-2"}  # a.md:7 links another finding than the listed one
+    assert with_descriptions(references, missed, rows, stated, sections) == (4, 2)
