@@ -12,9 +12,16 @@ Prints, per relation type (supports, contradicts, extends):
   label whose entry the build no longer proposes is counted apart ("labels not proposed
   now"); a proposed entry without a label is "unlabelled".
 - the share of explicit numbered finding references ("Key Finding 7", "KF 4" on a line that
-  names another current item, outside fenced code) that became a claim→claim link stated at
-  that line to that item's finding of that number.  This count is independent of the
-  extractor: it is made here, line by line, with plain string tests.
+  names one other current item, outside fenced code) that became a claim→claim link stated at
+  that line to that item's finding of that number.  A citation is one reference: a range or a
+  list ("Key Findings 1-8", "Key Finding #1 and #2") is linked when a finding it names is (the
+  share per finding number named is printed beside it).  A citation whose sentence does not name
+  the item and describes another ("The context-mode research's Key Finding 6" after a sentence
+  naming ``local-database``; "the parent taxonomy's … Key Finding 5") is not counted as that
+  item's: references by description are ``bench_described.py``'s.  This count is independent
+  of the extractor: it is made here, line by line, with plain string tests.  Beside it, the same
+  share with the hand-listed references by description (``bench/labels/refs9_engineer_list.tsv``)
+  pooled in: the goal's "references by description included".
 
 ``--list`` prints every proposed link (the material to label); ``--misses`` prints each numbered
 reference not linked, with its line's text and the claims linked at that line instead.
@@ -38,6 +45,7 @@ figures: an export of the main branch).
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import re
 import shutil
@@ -59,19 +67,35 @@ from kgsync.pipeline.stages import build  # noqa: E402
 
 LABELS = ROOT / "bench" / "evidence_labels.yml"
 LATER_SPLIT = ROOT / "bench" / "labels" / "later_split.yml"
+# the hand list of references by description on the research items (``bench_described.py``'s development list)
+DESCRIBED = ROOT / "bench" / "labels" / "refs9_engineer_list.tsv"
 LATER_LABELS = {"a": ROOT / "bench" / "labels" / "later_evidence_a.yml",
                 "b": ROOT / "bench" / "labels" / "later_evidence_b.yml"}
 RELATIONS = ("supports", "contradicts", "extends")
-_NUMBER = re.compile(r"(?:key findings?|\bkf)\s?#?\s?(\d{1,3})\b", re.I)
+# one citation: a finding number, and the numbers a range or a list joins to it ("Key Findings 1-8",
+# "Key Finding #1 and #2", "KF 4, 5"); a range expands (up to 20 numbers, as the extractor reads it).  The citation is
+# the unit counted: it is linked when a finding it names is ("Source: x.md (Key Findings 1-8)" is one reference, and
+# the extractor links only the named findings the sentence shares words with: docs/EVIDENCE.md, a broad citation)
+_CITATION = re.compile(r"(?:key findings?|\bkf)\s?#?\s?(\d{1,3})\b"
+                       r"((?:\s*(?:[-\u2013]|,\s*and\b|,|\band\b|&|\bto\b)\s*(?:kf\s?)?#?\s?\d{1,3}\b(?![-.]\d))*)",
+                       re.I)
+_JOINED = re.compile(r"([-\u2013]|\bto\b)?\s*(?:kf\s?)?#?\s?(\d{1,3})\b", re.I)
+# a sentence ends at ". " (or "!", "?") before a capital, a digit, a quote, a bracket or markup
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'`(\[*_])")
+# a description: a role noun or a possessive ("The context-mode research's Key Finding 6", "the parent taxonomy's
+# inconsistency: Key Finding 5", "[Source: Integrative Framework completed item, Key Finding 5.]")
+_DESCRIPTION = re.compile(r"\b(?:items?|research|study|studies|taxonomy|note|report|synthesis|analysis|investigation|"
+                          r"work|paper)(?:'s)?\b|\b\w+'s\b", re.I)
+_GENERIC = frozenset("the a an this that prior parent completed earlier previous companion same cited source "
+                     "repository prerequisite s".split())
+_ROLE = frozenset("item items research study studies taxonomy note report synthesis analysis investigation work "
+                  "paper".split())
 
 
-def numbered_references(corpus: Path) -> list[tuple[str, int, str, int]]:
-    """(item path, line, cited slug, finding number) for every numbered reference to a current item."""
+def numbered_references(corpus: Path) -> list[tuple[str, int, str, tuple[int, ...]]]:
+    """(item path, line, cited slug, the finding numbers of one citation) for every numbered reference to a current item."""
     read = read_items(sorted(corpus.glob("*.md")), corpus)
     current = {item.slug for item in read.items if not item.is_superseded}
-    by_suffix: dict[str, list[str]] = {}
-    for slug in current:
-        by_suffix.setdefault(slug[11:], []).append(slug)
     out = []
     for item in read.items:
         if item.is_superseded:
@@ -81,16 +105,84 @@ def numbered_references(corpus: Path) -> list[tuple[str, int, str, int]]:
             if line.lstrip().startswith(("```", "~~~")):
                 fenced = not fenced
                 continue
-            numbers = _NUMBER.findall(line)
-            if fenced or not numbers:
-                continue
-            named = [slug for slug in current if slug != item.slug and slug in line]
-            named += [found[0] for suffix, found in by_suffix.items()
-                      if len(found) == 1 and found[0] not in named and found[0] != item.slug and suffix in line
-                      and re.search(rf"(?<![\w-]){re.escape(suffix)}(?![\w-])", line)]
-            if len(named) == 1:  # one item named: the numbers are its findings
-                out += [(item.path, number, named[0], int(n)) for n in dict.fromkeys(numbers)]
+            if not fenced:
+                out += [(item.path, number, slug, numbers) for slug, numbers in line_citations(line, current, item.slug)]
     return out
+
+
+def line_citations(line: str, current: set[str], own: str) -> list[tuple[str, tuple[int, ...]]]:
+    """(cited slug, numbers) for each finding citation on a line naming exactly one other current item.
+
+    A citation in a sentence (a table row: the row) that does not name the item is counted as the item's only when
+    the words before it in that sentence describe no item, or describe that one: "Source: Key Finding #2." after a
+    sentence naming the item is a note on it; "The context-mode research's Key Finding 6" after one naming
+    ``2026-02-27-local-database`` describes another item, and "the parent taxonomy" may be any item: which one is a
+    reading of the description (``bench/bench_described.py`` counts those references on its hand-made lists).
+    """
+    citations = list(_CITATION.finditer(line))
+    if not citations:
+        return []
+    named = _named(line, current, own)
+    if len(named) != 1:  # none, or several: which item a number belongs to is not a plain string test
+        return []
+    slug = named[0]
+    out: dict[tuple[int, ...], None] = {}
+    for match in citations:
+        sentence_start, sentence = _sentence_at(line, match.start())
+        if not _named(sentence, {slug}, own) and not _describes(sentence[:match.start() - sentence_start], slug):
+            continue
+        if numbers := _numbers(match):
+            out.setdefault(numbers, None)
+    return [(slug, numbers) for numbers in out]
+
+
+def _describes(before: str, slug: str) -> bool:
+    """Whether the words before a citation describe no item, or only ``slug``: each distinctive word of the last
+    description (up to three words before its role noun or possessive, within its clause) is a word of the slug."""
+    found = list(_DESCRIPTION.finditer(before))
+    if not found:
+        return True
+    clause = re.split(r"[:;(\[\]|\u2014]", before[:found[-1].end()])[-1]
+    words = {word for word in re.findall(r"[a-z0-9]+", clause.lower())[-4:] if word not in _GENERIC | _ROLE}
+    return bool(words) and words <= set(slug[11:].split("-"))
+
+
+def _named(text: str, current: set[str], own: str) -> list[str]:
+    """The current items a text names: a dated slug, or an undated one that is exactly one item's, as a whole word."""
+    named = [slug for slug in sorted(current) if slug != own and slug in text]
+    by_suffix: dict[str, list[str]] = {}
+    for slug in current:
+        by_suffix.setdefault(slug[11:], []).append(slug)
+    named += [found[0] for suffix, found in sorted(by_suffix.items())
+              if len(found) == 1 and found[0] not in named and found[0] != own and suffix in text
+              and re.search(rf"(?<![\w-]){re.escape(suffix)}(?![\w-])", text)]
+    return named
+
+
+def _sentence_at(line: str, at: int) -> tuple[int, str]:
+    """(start, text) of the sentence holding position ``at``; a table row is one sentence."""
+    if line.lstrip().startswith("|"):
+        return 0, line
+    start = 0
+    for end in _SENTENCE_END.finditer(line):
+        if end.start() > at:
+            return start, line[start:end.start()]
+        start = end.end()
+    return start, line[start:]
+
+
+def _numbers(match: re.Match[str]) -> tuple[int, ...]:
+    """The finding numbers one citation names, a range expanded; a range of more than 20 names none in particular."""
+    numbers = [int(match.group(1))]
+    for joined in _JOINED.finditer(match.group(2)):
+        value = int(joined.group(2))
+        if not joined.group(1):
+            numbers.append(value)
+        elif numbers[-1] < value <= numbers[-1] + 19:
+            numbers += range(numbers[-1] + 1, value + 1)
+        else:
+            return ()
+    return tuple(dict.fromkeys(numbers))
 
 
 def main() -> int:
@@ -160,10 +252,13 @@ def main() -> int:
     references = numbered_references(corpus / "research")
     stated = {(Path(at.rsplit(":", 1)[0]).name, int(at.rsplit(":", 1)[1]), target)
               for (_s, target, _r, _q, at), _ in links}
-    missed = [(path, line, slug, number) for path, line, slug, number in references
-              if not any((Path(path).name, line, t) in stated and t.startswith(f"claim:{slug}:")
-                         and sections.get(t) == f"section:key-finding-{number}" for t in _targets_of(slug, proposed))]
+    hits = {(path, line, slug, n) for path, line, slug, numbers in references for n in numbers
+            if any((Path(path).name, line, t) in stated and sections.get(t) == f"section:key-finding-{n}"
+                   for t in _targets_of(slug, proposed))}
+    missed = [(path, line, slug, numbers) for path, line, slug, numbers in references
+              if not any((path, line, slug, n) in hits for n in numbers)]
     linked = len(references) - len(missed)
+    named_numbers = sum(len(numbers) for _p, _l, _s, numbers in references)
     if args.misses:
         _print_misses(missed, links, sections, corpus / "research")
 
@@ -181,7 +276,11 @@ def main() -> int:
     print(f"\nteam labels: {len(labels)} ({total_seen} of proposed entries; {stale} not proposed now); "
           f"unlabelled proposed research entries: {len(research_entries - labelled_at)}")
     share = linked / len(references) if references else 0.0
-    print(f"numbered finding references linked claim→claim: {linked}/{len(references)} = {share:.0%}")
+    print(f"numbered finding references linked claim→claim: {linked}/{len(references)} = {share:.0%} "
+          f"(a citation is linked when a finding it names is; per finding number named: {len(hits)}/{named_numbers})")
+    pooled, pooled_linked = with_descriptions(references, missed, _read_tsv(DESCRIBED), stated, sections)
+    print(f"... with the references by description ({DESCRIBED.name}, rows not listed none, one a line and item): "
+          f"{pooled_linked}/{pooled} = {pooled_linked / pooled if pooled else 0.0:.0%}")
     contested = sum(1 for e in result.graph.entities if "status:contested" in e.observations)
     print(f"claims marked status:contested: {contested}")
     if args.later:
@@ -269,7 +368,7 @@ def _half_report(links: list[tuple[tuple[str, ...], str]], items: set[str], late
             print(f"- {key[0]} {key[2]} [label: {', '.join(verdicts)}] {sentences[key]}")
 
 
-def _print_misses(missed: list[tuple[str, int, str, int]], links: list[tuple[tuple[str, ...], str]],
+def _print_misses(missed: list[tuple[str, int, str, tuple[int, ...]]], links: list[tuple[tuple[str, ...], str]],
                   sections: dict[str, str], folder: Path) -> None:
     """Each numbered reference not linked: where, what the line says, and what the build linked there instead."""
     at: dict[tuple[str, int], list[str]] = {}
@@ -277,10 +376,34 @@ def _print_misses(missed: list[tuple[str, int, str, int]], links: list[tuple[tup
         path, line = where.rsplit(":", 1)
         number = sections.get(target, "").removeprefix("section:key-finding-")
         at.setdefault((Path(path).name, int(line)), []).append(f"{target.split(':')[1]} KF{number}")
-    for path, line, slug, number in missed:
+    for path, line, slug, numbers in missed:
         text = (folder / Path(path).name).read_text(encoding="utf-8").split("\n")[line - 1]
-        print(f"MISS {Path(path).name}:{line} -> {slug} KF{number}; linked there: "
+        print(f"MISS {Path(path).name}:{line} -> {slug} {', '.join(f'KF{n}' for n in numbers)}; linked there: "
               f"{sorted(at.get((Path(path).name, line), [])) or 'nothing'}\n    {text[:300]}")
+
+
+def with_descriptions(references: list[tuple[str, int, str, tuple[int, ...]]],
+                      missed: list[tuple[str, int, str, tuple[int, ...]]], rows: list[dict[str, str]],
+                      stated: set[tuple[str, int, str]], sections: dict[str, str]) -> tuple[int, int]:
+    """(references, linked) pooling the numbered citations with a hand list of references by description: a
+    listed row (file:line, cited slug, finding) whose line and item the string count already holds is that
+    citation; the rest of a line's rows for one item are one reference, linked when a finding they list is
+    linked at the line.  Rows listed ``none`` (no finding builds on the reference) are not references to link."""
+    counted = {(Path(path).name, line, slug) for path, line, slug, _ in references}
+    listed: dict[tuple[str, int, str], set[str]] = {}
+    for row in rows:
+        name, line = row["at"].rsplit(":", 1)
+        if row["relation"] != "none" and (name, int(line), row["cited"]) not in counted:
+            listed.setdefault((name, int(line), row["cited"]), set()).add(f"section:key-finding-{row['finding']}")
+    linked = sum(1 for (name, line, slug), wanted in listed.items()
+                 if any(sections.get(t) in wanted for n, at_line, t in stated
+                        if (n, at_line) == (name, line) and t.startswith(f"claim:{slug}:")))
+    return len(references) + len(listed), len(references) - len(missed) + linked
+
+
+def _read_tsv(path: Path) -> list[dict[str, str]]:
+    lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line and not line.startswith("#")]
+    return list(csv.DictReader(lines, delimiter="\t"))
 
 
 def _precision(right: int, seen: int) -> str:
