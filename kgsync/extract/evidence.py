@@ -37,6 +37,7 @@ from kgsync.extract.evidence_anchor import (DESCRIBING, Deferred, Settled, guess
                                             notes_settled, others_settled)
 from kgsync.extract.evidence_model import (MIN_SHARED, ClaimText, EvidencePlan, EvidenceText, Extracted, KeptLinks,
                                            LinkedBefore, Mention, Numbered, PlannedLink, content_words, words_key)
+from kgsync.extract.evidence_feeds import fed_finding
 from kgsync.extract.evidence_source import (best_match, builds_on, leads_alone, most_specific, said_there, says_another,
                                             says_nothing_of, shares_most_with, source_finding, tied_with, words_said)
 from kgsync.extract.evidence_hints import (from_cites, guessed_source_hint, in_a_cell, marker_issue, number_content_hint,
@@ -109,7 +110,8 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             for link in settled.links:
                 pending = link.pending
                 add(pending.mention, pending.slug, pending.claim, link.source, link.relation,
-                    link_kind(pending.mention, pending.restated, link.clear, anchor=link.anchor, names_item=link.named),
+                    link_kind(pending.mention, pending.restated, link.clear, anchor=link.anchor, names_item=link.named,
+                              fed=bool(pending.fed)),
                     said=link.clear and not link.anchor)
             issues.extend(settled.issues)
         # (line, item, finding) each line cites by the item's name (its slug or an undated part of it):
@@ -233,6 +235,12 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                     deferred.append(Deferred(mention, slug, claim, None, True, True))
                     continue
                 clear = clear and source is not None
+                # a sourced fact whose words state no finding clearly: its best match uses it when the inference
+                # right after it clearly feeds that finding too; else which finding it feeds is not said there
+                # (``evidence_feeds``).  None: no such fact
+                fed: bool | None = None
+                if loose and source is not None and not clear and mention.feeds and not mention.held_by:
+                    clear = fed = fed_finding(mention.feeds, extraction.claims) == source
                 if source is not None and loose and not mention.held_by:
                     if slug not in restating:
                         restating[slug] = FindingIndex(target_extraction.claims)
@@ -246,6 +254,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                     # findings of this item use as much (what the whole item is about) is a keyword's guess
                     keyword = not unclear and mention.sourced and not clear and \
                         not leads_alone(source, extraction.claims, said_there(mention, restates))
+                    # a fact the inference after it feeds to no finding: as a keyword's guess, the item's own
+                    # prose elsewhere may say which finding uses the cited one (``stated_elsewhere``)
+                    keyword = keyword or fed is False
                     unclear = unclear or keyword
                 # only list order picked the best match: a guess, linked (numbered citations need it) and
                 # warned, with the marker that says which finding uses the cited one
@@ -256,7 +267,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 if loose and (noted or unclear or source is None or mention.shape in DESCRIBING):
                     # decided once the item's sure links are known (``evidence_anchor``)
                     deferred.append(Deferred(mention, slug, claim, source, unclear, restated is not None,
-                                              clear if noted else None, guess, keyword))
+                                              clear if noted else None, guess, keyword, fed))
                     continue
                 if guess and source is not None and not guessed_user(mention, clear):  # else not linked (below)
                     issues.append(guessed_source_hint(item, mention, slug, claim.number, (source.number, *guess)))
@@ -368,12 +379,13 @@ _STANCES = frozenset({RelationType.SUPPORTS, RelationType.CONTRADICTS})
 
 
 def link_kind(mention: Mention, restated: bool, clear: bool = True, anchor: bool = False,
-              names_item: bool = False) -> str:
+              names_item: bool = False, fed: bool = False) -> str:
     """A link's evidence kind, three words: how the cited finding is named (``cites`` entry,
     ``marker``, ``description``, ``number``, ``restated``, ``described``, ``quote``,
     ``word-match``), how the referencing finding is (``marker``, ``held``: its Key Findings entry
     holds the sentence, ``notes``: an Evidence Map's Notes cell names it, ``clear-match``: a best
-    match above the trust bar, ``anchor``: the finding whose link to the same cited finding the item
+    match above the trust bar, ``fed``: a sourced fact's, the clear match of the inference right after it
+    (``evidence_feeds.fed_finding``), ``anchor``: the finding whose link to the same cited finding the item
     says elsewhere (``evidence_anchor.anchored``), ``named``: the one finding whose entry names the cited item
     (``names_item``: ``evidence_anchor.named_user``), ``best-match``: a best match below the bar), and
     the sentence's shape (``prose``, ``row``, ``list``, ``reading``, ``framing``).  Each kind's
@@ -386,7 +398,7 @@ def link_kind(mention: Mention, restated: bool, clear: bool = True, anchor: bool
             "word-match"
         source = "named" if names_item else "anchor" if anchor else \
             ("notes" if mention.via == "notes" else "held") if mention.held_by else \
-            "clear-match" if clear else "best-match"
+            "fed" if fed else "clear-match" if clear else "best-match"
     return f"{named} {source} {mention.shape or 'prose'}"
 
 

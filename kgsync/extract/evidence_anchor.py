@@ -61,6 +61,9 @@ class Deferred:
     clear: bool | None = None
     guess: tuple[int, ...] = ()  # the other findings that match as well as ``source`` (``tied_with``)
     keyword: bool = False  # a source attribution whose best match leads by no word of its own (``leads_alone``)
+    #: a sourced fact's: True, the inference after it clearly feeds ``source`` too; False, that inference feeds
+    #: another finding, or none clearly (``evidence_feeds``); None: no such fact
+    fed: bool | None = None
 
 
 @dataclass(frozen=True)
@@ -140,7 +143,7 @@ def others_settled(item: ResearchItem, deferred: Iterable[Deferred], claims: Seq
             issues.append(describing_hint(item, pending.mention, pending.slug, pending.claim.number))
         elif pending.unclear or guessed_user(pending.mention, False):
             issues.append(unclear_source_hint(item, pending.mention, pending.slug, pending.claim.number, pending.restated,
-                                              pending.keyword))
+                                              pending.keyword, pending.fed is False))
         elif pending.source is not None:
             links.append(Placed(pending, pending.source, RelationType.EXTENDS, anchor=False, clear=False))
     return Settled(tuple(links), tuple(issues))

@@ -168,12 +168,15 @@ def too_many_hint(item: ResearchItem, mention: Mention, slug: str, cited: int, h
 
 
 def unclear_source_hint(item: ResearchItem, mention: Mention, slug: str, number: int, restated: bool = False,
-                        keyword: bool = False) -> Issue:
+                        keyword: bool = False, unfed: bool = False) -> Issue:
     """A citation no finding of this item clearly builds on (``builds_on``); ``restated``: the sentence
     names no number, it restates that finding (``restated.FindingIndex.reported``); ``keyword``: it names
     the item as the source of its fact, and its best match leads by no word other findings lack
-    (``evidence_source.leads_alone``)."""
+    (``evidence_source.leads_alone``); ``unfed``: it names the item as the source of a fact that no finding restates
+    clearly, and the inference right after the fact feeds another finding, or none clearly (``evidence_feeds``)."""
     why = "the sentence stands in none of this item's Key Findings" if restated and not mention.finding else \
+        "it is named as the source of a fact no finding clearly states, and the inference after the fact does not " \
+        "clearly feed the finding its words match best" if unfed else \
         "it is named as the source of the sentence's fact, and the best match shares with the sentence only words " \
         "other findings of this item use as much" if keyword else \
         "the best match shares too little with it, or restates another of its findings"

@@ -98,6 +98,9 @@ class Mention:
     #: "(source: …)" note, a "Source: …" note): the sentence says where its fact came from, not what this item
     #: does with it (``evidence_source.leads_alone``)
     sourced: bool = False
+    #: a sourced fact's numbered or quoted citation: the content words of the inference paragraph right after it,
+    #: which says which finding of this item the fact feeds (``evidence_feeds.inference_after``); "" none
+    feeds: str = ""
 
     def but(self, **changes: object) -> Mention:
         """``dataclasses.replace(self, **changes)``, in C: a copy of the instance's fields with

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from kgsync.contract.model import RelationType
+from kgsync.extract.evidence_feeds import inference_after, is_fact
 from kgsync.extract.evidence_model import Mention, plain_text, words_key
 from kgsync.extract.descriptions import Findings as _Findings, Fuller, fuller_forms, held_by as _held_by
 from kgsync.extract.sentences import sentences
@@ -72,6 +73,7 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
             forms[0] += _cited_by_name(citing, item.slug, findings, item.cites)
         return forms[0]
     hidden = unrendered(item.body, item.body_line)
+    body: list[list[str]] = []  # the body's lines, split once when a sourced fact needs them (``_with_inference``)
     for line, raw, row, table, may_name in lines:
         if line in hidden:  # a comment or a link definition renders nothing: no marker nor citation in it is read
             raw = blanked(raw, hidden[line])
@@ -98,9 +100,23 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
                                       named, fuller)
             if shape:
                 found = [m.but(shape=shape) for m in found]
+            elif not row and found:
+                found = _with_inference(found, item, line, text, body)
             out.extend(_framing_citations(found) if in_framing or reading else found)
             before = sentence
     return tuple(out)
+
+
+def _with_inference(found: list[Mention], item: ResearchItem, line: int, text: str,
+                    body: list[list[str]]) -> list[Mention]:
+    """``found`` with each sourced fact's numbered or quoted citation given the words of the inference paragraph
+    right after it (``evidence_feeds``): what the item makes of the fact says which of its findings uses it."""
+    if not any(m.sourced and (m.finding or m.quote) for m in found) or not is_fact(text):
+        return found
+    if not body:
+        body.append(item.body.split("\n"))  # as ``unfenced_lines`` numbers them
+    feeds = inference_after(body[0], line - item.body_line)
+    return [m.but(feeds=feeds) if feeds and m.sourced and (m.finding or m.quote) else m for m in found]
 
 
 _NO_TABLE = Table()  # frozen: one for every line outside a table
