@@ -98,6 +98,9 @@ class Mention:
     #: "(source: …)" note, a "Source: …" note): the sentence says where its fact came from, not what this item
     #: does with it (``evidence_source.leads_alone``)
     sourced: bool = False
+    #: the stance is said in the clause naming the item, this item's side its subject and the item its object
+    #: (``stance.own_clause``): written as that stance when no other sentence links the pair (``evidence_stance``)
+    own: bool = False
 
     def but(self, **changes: object) -> Mention:
         """``dataclasses.replace(self, **changes)``, in C: a copy of the instance's fields with
