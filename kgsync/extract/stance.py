@@ -221,9 +221,11 @@ def own_clause(sentence: str, mark: str) -> bool:
                 if cue is RelationType.EXTENDS or tuple(words[index:end]) != phrase:
                     continue
                 passive = words[end - 1] in _PASSIVE and len(phrase) > 1
-                if not passive and at >= end and _unbroken(words[end:at]) and _ours(words[:index]):
+                if not passive and end <= at <= end + _SIDE_REACH + 1 and _unbroken(words[end:at]) and \
+                        _ours(words[max(0, index - _SIDE_REACH - 1) : index], index <= _SIDE_REACH):
                     return True
-                if passive and at < index and _unbroken(words[at + 1 : index]) and _ours(_agent(words[end:])):
+                if passive and index - _SIDE_REACH - 2 <= at < index and _unbroken(words[at + 1 : index]) and \
+                        _ours(_agent(words[end : end + _SIDE_REACH + 1]), True):
                     return True
     return False
 
@@ -233,8 +235,7 @@ def _unbroken(between: list[str]) -> bool:
     them ("the finding from (X", "X's Key Finding 2 is")?"""
     if between and between[-1] == "(":
         between = between[:-1]
-    return len(between) <= _REACH[RelationType.SUPPORTS] and \
-        not any(w in _OBJECT_BREAK or w.startswith(MARK) for w in between)
+    return len(between) <= _SIDE_REACH and not any(w in _OBJECT_BREAK or w.startswith(MARK) for w in between)
 
 
 def _agent(words: list[str]) -> list[str]:
@@ -247,11 +248,13 @@ def _agent(words: list[str]) -> list[str]:
     return out
 
 
-def _ours(side: list[str]) -> bool:
+def _ours(side: list[str], whole: bool) -> bool:
     """Does a side of a cue name this item: does its noun phrase (past the last comma, and a leading "and",
     "so", "thus", "also") open with "this", "these", "our" or "we", with no third source (a source noun, a
-    year) and no other item in it?  "In this repository, a vendor note confirms X" is the note's side."""
-    start = max((i + 1 for i, w in enumerate(side) if w == ","), default=0)
+    year) and no other item in it?  "In this repository, a vendor note confirms X" is the note's side.
+    ``side``: at most ``_SIDE_REACH`` + 1 words next to the cue; ``whole``: it starts where its clause does
+    (else a phrase longer than that, with no comma in it, is too long to be read as this item's)."""
+    start = max((i + 1 for i, w in enumerate(side) if w == ","), default=0 if whole else len(side))
     phrase = side[start:]
     while phrase and phrase[0] in _LINKING:
         phrase = phrase[1:]
@@ -263,6 +266,9 @@ def _ours(side: list[str]) -> bool:
 #: a phrase that need not be this item's: "the vendor here confirms X").
 _OURS = frozenset("this these our we".split())
 _LINKING = frozenset("and so thus also".split())
+#: How many words a side of a cue may have (a subject's, a passive's agent's): each cue reads at most these, so
+#: a clause full of cues costs linear time.
+_SIDE_REACH = _REACH[RelationType.SUPPORTS]
 
 
 _PRIORITY = (RelationType.CONTRADICTS, RelationType.SUPPORTS, RelationType.EXTENDS)

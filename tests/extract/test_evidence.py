@@ -193,7 +193,9 @@ def test_hostile_long_lines_scan_in_linear_time() -> None:
     # Patterns with adjacent unbounded quantifiers would take minutes here (issue 13 benchmarks speed).
     many = " ".join(f"`2026-01-01-a{i}-b.md`" for i in range(5_000))  # every item named in one sentence
     for line in ("KF" + " " * 100_000, "a-" * 50_000, "`" + "a-" * 40_000, ". " * 50_000, "key finding " * 8_000,
-                 many + " confirms", "; ".join([many] * 2), "confirms contradicts " * 20_000 + many):
+                 many + " confirms", "; ".join([many] * 2), "confirms contradicts " * 20_000 + many,
+                 # each cue of a clause reads only the words within reach of it (``stance.own_clause``)
+                 "This confirms `2026-01-01-a-b.md` " + "confirmed by this " * 20_000):
         scan(new_item(line))
 
 
