@@ -11,7 +11,9 @@ no link be better?  This prints the material to answer it.
 Builds the research and the later items together (the 273-item graph, no theme vocabulary) with this checkout's
 code, keeping the evidence plan and its warnings.  Each sentence stating a claim→claim link the graph writes is
 tagged by the warning at its line that names the cited item: ``stance`` (the sentence read as this finding's
-stance, linked as extends), ``refused`` (a stance cue near the citation not read as this finding's stance:
+stance, linked as extends), ``own`` (said in the sentence's own clause, linked with its stance:
+``evidence_hints.own_stance_hint``),
+``refused`` (a stance cue near the citation not read as this finding's stance:
 ``evidence_hints.refused_hint``).  For every link with a tagged sentence it prints each reading's verdict on the
 link as ``extends``:
 
@@ -59,11 +61,13 @@ LATER = tuple(sorted((ROOT / "bench" / "labels").glob("later_evidence_*.yml")))
 #: the opening words of each tagged warning (``evidence_hints.prose_stance_hint``, ``evidence_hints.refused_hint``)
 STANCE_HINT = "this sentence reads as this finding "
 REFUSED_HINT = "is not read as a stance of this item's finding"
+OWN_HINT = "this sentence says, in its own clause, that this finding "  # ``evidence_hints.own_stance_hint``
 
 
 def hint_tag(message: str) -> str:
-    """``stance``, ``refused`` or "" for a warning of the evidence plan."""
-    return "stance" if message.startswith(STANCE_HINT) else "refused" if REFUSED_HINT in message else ""
+    """``stance``, ``own``, ``refused`` or "" for a warning of the evidence plan."""
+    return "stance" if message.startswith(STANCE_HINT) else "own" if message.startswith(OWN_HINT) else \
+        "refused" if REFUSED_HINT in message else ""
 
 
 def sentence_tags(entries: list[Entry], issues: tuple[Any, ...]) -> dict[Entry, str]:

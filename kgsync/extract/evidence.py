@@ -17,9 +17,11 @@ backtrack on a hostile line: every quantifier next to another is bounded):
    finding a link names becomes a claim beyond the per-item cap (``cited_finding_numbers``).
    Vetoed pairs (``kgsync-veto.yml``) never return.
 
-Decisions the issue left open (docs/EVIDENCE.md): prose writes no ``supports`` or ``contradicts``
-(only a marker or a ``cites:`` entry does): a cue the rules read as this finding's stance makes the
-link ``extends`` and a warning with the marker to write (``evidence_hints.prose_stance_hint``); a cited
+Decisions the issue left open (docs/EVIDENCE.md): prose writes ``supports`` or ``contradicts`` only where
+its own clause says this item agrees (disagrees) and no other sentence of the item links the pair
+(``evidence_stance``; a marker or a ``cites:`` entry states it exactly): any other cue the rules read as this
+finding's stance makes the link ``extends`` and a warning with the marker to write
+(``evidence_hints.prose_stance_hint``); a cited
 finding without a cue word is built on (``extends``); a reference to a superseded item, or from one, links no claims
 (their claims are excluded, the item→item ``extends`` stays); an unnumbered reference links
 a finding only when the sentence has a stance cue and shares at least ``MIN_SHARED`` content
@@ -30,6 +32,7 @@ written only from the finding holding the sentence or a clear best match (``sour
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType, claim_name
@@ -41,8 +44,9 @@ from kgsync.extract.evidence_feeds import fed_finding
 from kgsync.extract.evidence_source import (best_match, builds_on, leads_alone, most_specific, said_there, says_another,
                                             says_nothing_of, shares_most_with, source_finding, tied_with, words_said)
 from kgsync.extract.evidence_hints import (from_cites, guessed_source_hint, in_a_cell, marker_issue, number_content_hint,
-                                           prose_stance_hint, refused_hint, renumbered_hint, superseded_hint,
+                                           own_stance_hint, prose_stance_hint, refused_hint, renumbered_hint, superseded_hint,
                                            too_many_hint, unnamed_finding_hint, waiting_hint)
+from kgsync.extract.evidence_stance import opposed, own_stances
 from kgsync.extract.restated import FindingIndex
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
@@ -69,6 +73,10 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
     issues: list[Issue] = []
     read = {slug: t if isinstance(t, EvidenceText) else EvidenceText.of(t) for slug, t in texts.items()}
     restating: dict[str, FindingIndex[ClaimText]] = {}  # each cited item's findings, read once
+    # (where in ``issues``, the item, a sentence's stances read from prose): their hints, placed once it is known
+    # which links are written with their stance (``promoted``: (item, link))
+    hints: list[tuple[int, ResearchItem, dict[tuple[str, int], Mention]]] = []
+    promoted: list[tuple[str, PlannedLink]] = []
     for item in items:
         extraction = read[item.slug]
         if item.is_superseded:
@@ -122,6 +130,8 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         unread: list[tuple[Mention, str]] = []  # its prose citations of kept items' findings, and the item
         # (line, sentence) -> {(cited item, finding): the mention}: prose read as this finding's stance, linked as extends
         stated: dict[tuple[int, str], dict[tuple[str, int], Mention]] = {}
+        # (finding, cited claim, line) -> the stance its sentence states in its own clause (``Mention.own``)
+        own_said: dict[tuple[int, str, int], RelationType] = {}
         # (line, cited item as written, finding) each marker or cites: entry states: prose on its line that reads as
         # a stance toward the same finding is that marker's sentence, not a second link
         marked = {(m.line, m.target, m.finding) for m in extraction.mentions if m.exact}
@@ -279,10 +289,13 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 continue
             if prose_stance:
                 stated.setdefault((mention.line, mention.sentence), {}).setdefault((slug, claim.number), mention)
+                if mention.own:  # said in its own clause: written with its stance unless undercut (``own_stances``)
+                    own_said[(source.number, claim_name(slug, claim.key), mention.line)] = relation
             add(mention, slug, claim, source, RelationType.EXTENDS if prose_stance else relation,
                 link_kind(mention, restated is not None, clear), said=clear)
-        # one hint per sentence whose prose reads as this finding's stance (``prose_stance_hint``)
-        issues.extend(prose_stance_hint(item, cited) for cited in stated.values())
+        # one hint per sentence whose prose reads as this finding's stance, once it is known which are written
+        # with their stance (``prose_stance_hint``, ``own_stance_hint``): placed here, in the item's order
+        hints.extend((len(issues), item, stances) for stances in stated.values())
         # the citations whose referencing finding is not said, now that the item's sure links are known: first
         # the prose notes (a firm anchor elsewhere, else their match, itself an anchor for the rest when clear)
         naming = naming_findings(item, extraction.mentions, lambda t: t if t in known else suffixes.get(t),
@@ -310,12 +323,46 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             required.setdefault(item.slug, set()).add(link.source_number)  # the kept item's claims are its facts
             links.setdefault(item.slug, []).append(link)
         if item.slug in links:
+            links[item.slug] = own_stances(links[item.slug], own_said)
+            promoted += [(item.slug, link) for link in links[item.slug]
+                         if (link.source_number, link.target_claim, link.line) in own_said
+                         and link.relation is not RelationType.EXTENDS]
             links[item.slug] = sorted(links[item.slug], key=PlannedLink.key)
+    promoted = _unopposed(links, read, promoted)
+    for at, hinted, sentence_stances in reversed(hints):
+        issues[at:at] = _stance_hints(hinted, sentence_stances, promoted, read)
     for slug in kept.from_kept:
         if slug in read and (cited := kept.cited(slug, read[slug].claims)):
             required.setdefault(slug, set()).update(cited)
     return EvidencePlan({s: frozenset(n) for s, n in sorted(required.items())},
                         {s: tuple(v) for s, v in sorted(links.items())}, tuple(issues), vetoed)
+
+
+def _unopposed(links: dict[str, list[PlannedLink]], read: Mapping[str, EvidenceText],
+               promoted: list[tuple[str, PlannedLink]]) -> list[tuple[str, PlannedLink]]:
+    """The ``promoted`` links (written with their prose stance) no item opposes; the opposed ones are written as
+    ``extends`` again in ``links`` (``evidence_stance.opposed``)."""
+    if not promoted:
+        return promoted
+    names = {slug: {c.number: claim_name(slug, c.key) for c in read[slug].claims} for slug, planned in links.items()
+             if slug in read and any(link.relation is not RelationType.EXTENDS for link in planned)}
+    against = opposed(links, names, promoted)
+    for slug in sorted({slug for slug, _ in against}):
+        links[slug] = sorted((replace(link, relation=RelationType.EXTENDS) if (slug, link) in against else link
+                              for link in links[slug]), key=PlannedLink.key)
+    return [pair for pair in promoted if pair not in against]
+
+
+def _stance_hints(item: ResearchItem, cited: Mapping[tuple[str, int], Mention], promoted: Sequence[tuple[str, PlannedLink]],
+                  read: Mapping[str, EvidenceText]) -> list[Issue]:
+    """A sentence's hints: for the findings it is linked to with its stance (``own_stance_hint``), and for those
+    linked as ``extends`` (``prose_stance_hint``)."""
+    line = next(iter(cited.values())).line
+    written = {(link.target_slug, c.number) for slug, link in promoted if slug == item.slug and link.line == line
+               for c in read[link.target_slug].claims if claim_name(link.target_slug, c.key) == link.target_claim}
+    own = {key: mention for key, mention in cited.items() if key in written}
+    rest = {key: mention for key, mention in cited.items() if key not in written}
+    return ([own_stance_hint(item, own)] if own else []) + ([prose_stance_hint(item, rest)] if rest else [])
 
 
 def _to_kept(item: ResearchItem, mention: Mention, slug: str, claims: Sequence[ClaimText], kept: KeptLinks,

@@ -111,23 +111,50 @@ def refused_hint(item: ResearchItem, mention: Mention, slug: str, number: int) -
 
 def prose_stance_hint(item: ResearchItem, stated: Mapping[tuple[str, int], Mention]) -> Issue:
     """A sentence whose prose the rules read as this finding's stance toward the findings in ``stated`` ((cited
-    item, its finding) -> the mention, in the sentence's order): only a marker or a ``cites:`` entry writes
-    supports or contradicts (whether a finding agrees independently or is derived from the one it cites is not
-    in the words), so each is linked as extends, and the author is told the marker that states the stance."""
-    grouped: dict[tuple[RelationType, str], list[int]] = {}
-    for (slug, number), mention in stated.items():
-        grouped.setdefault((mention.stance or RelationType.SUPPORTS, slug), []).append(number)
-    read = " and ".join(
-        f"{'disputing' if stance is RelationType.CONTRADICTS else 'agreeing with'} {slug}'s Key "
-        f"Finding{'s' if len(numbers) > 1 else ''} {_listed(numbers)}" for (stance, slug), numbers in grouped.items())
+    item, its finding) -> the mention, in the sentence's order), not said in its own clause: whether the finding
+    agrees independently or is derived from the one it cites is not in the words, so each is linked as extends,
+    and the author is told the marker that states the stance."""
+    grouped = _by_stance(stated)
     markers = " ".join(f"[{stance.value}: {slug} {', '.join(f'KF{n}' for n in numbers)}]"
                        for (stance, slug), numbers in grouped.items())
     return warning(
         item, next(iter(stated.values())),
-        f"this sentence reads as this finding {read}, but prose is not read as a stance (it cannot say whether "
-        "the finding does so on its own evidence or is derived from the one it cites): linked as extends at most",
+        f"this sentence reads as this finding {_stances_read(grouped, 'disputing', 'agreeing with')}, but prose is "
+        "not read as a stance (it cannot say whether the finding does so on its own evidence or is derived from the "
+        "one it cites): linked as extends at most",
         f"if this finding does so independently, write {markers} in the finding that states it (or ... from KF<n> "
         "elsewhere); docs/EVIDENCE.md")
+
+
+def own_stance_hint(item: ResearchItem, stated: Mapping[tuple[str, int], Mention]) -> Issue:
+    """A sentence that says, in its own clause, that this finding agrees with (disputes) the findings in
+    ``stated``, linked with that stance (``evidence_stance``): the author is told how to say it is derived
+    instead."""
+    grouped = _by_stance(stated)
+    linked = " and ".join(dict.fromkeys(stance.value for stance, _ in grouped))
+    markers = " ".join(f"[extends: {slug} {', '.join(f'KF{n}' for n in numbers)}]"
+                       for (_, slug), numbers in grouped.items())
+    return warning(
+        item, next(iter(stated.values())),
+        f"this sentence says, in its own clause, that this finding "
+        f"{_stances_read(grouped, 'disputes', 'agrees with')}: linked as {linked}",
+        f"if this finding is derived from it (takes it as a source) rather than reaching it on its own evidence, "
+        f"write {markers} on this line; docs/EVIDENCE.md")
+
+
+def _by_stance(stated: Mapping[tuple[str, int], Mention]) -> dict[tuple[RelationType, str], list[int]]:
+    """(stance, cited item) -> the cited findings, in the sentence's order."""
+    grouped: dict[tuple[RelationType, str], list[int]] = {}
+    for (slug, number), mention in stated.items():
+        grouped.setdefault((mention.stance or RelationType.SUPPORTS, slug), []).append(number)
+    return grouped
+
+
+def _stances_read(grouped: Mapping[tuple[RelationType, str], Sequence[int]], disputing: str, agreeing: str) -> str:
+    """"agreeing with x's Key Findings 1 and 2 and disputing y's Key Finding 3"."""
+    return " and ".join(
+        f"{disputing if stance is RelationType.CONTRADICTS else agreeing} {slug}'s Key "
+        f"Finding{'s' if len(numbers) > 1 else ''} {_listed(numbers)}" for (stance, slug), numbers in grouped.items())
 
 
 def _listed(numbers: Sequence[int]) -> str:

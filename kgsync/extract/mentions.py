@@ -14,12 +14,13 @@ import bisect
 import re
 from collections.abc import Callable, Mapping, Sequence
 
+from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import MARKUP, MAX_SENTENCE, Mention, plain_text, shorten_sentence
 from kgsync.extract.descriptions import BARE_FINDING, FINDING as _FINDING, Findings as _Findings, \
     described as _described, Fuller, held_by as _held_by, numbers as _numbers
 from kgsync.extract.reference_spans import DATED, may_cite_a_finding, reference_spans, references
 from kgsync.extract.restated import reported_words, said_words
-from kgsync.extract.stance import CLAUSE_END, MARK, MARK_TOKEN, described_stance, governing
+from kgsync.extract.stance import CLAUSE_END, MARK, MARK_TOKEN, described_stance, governing, own_clause
 from kgsync.extract.tables import Table, row_cells
 
 _OF_NEXT = re.compile(r"[ \t]{0,3}(?:of|in|from)[ \t]{1,3}(?:the[ \t]{1,3})?[`'\"(]?")
@@ -27,6 +28,8 @@ _OF_NEXT = re.compile(r"[ \t]{0,3}(?:of|in|from)[ \t]{1,3}(?:the[ \t]{1,3})?[`'\
 _OF_THAT = re.compile(r"[ \t]{0,3}(?:of|in|from)[ \t]{1,3}(?:that|the[ \t]{1,3}(?:cited|prior|same|source))\b", re.I)
 _QUOTE = re.compile(r"[\"“]([^\"“”\n]{20,400})[\"”]")
 _CODE_SPAN = re.compile(r"`[^`\n]{0,300}`")
+#: The stances ``stance.own_clause`` reads further: said in the item's own clause, they are written as such.
+_OWN_STANCES = frozenset({RelationType.SUPPORTS, RelationType.CONTRADICTS})
 
 
 #: A sentence that illustrates instead of arguing: an example label ("Example: item A states …"),
@@ -116,6 +119,7 @@ def sentence_mentions(sentence: str, line: int, table: Table | None, own_slug: s
             plain[named] = shorten_sentence(plain_text(named[: 4 * MAX_SENTENCE]))
         clause = plain[named]
         withheld, refusal, by_description = False, refused.get(ids[slug], ""), False
+        own = stance in _OWN_STANCES and own_clause(marked, ids[slug])
         if slug in attributed and stance is None:
             # named only in the source attribution: what the prose says of the work it describes
             clause = shorten_sentence(about or prose)
@@ -126,7 +130,7 @@ def sentence_mentions(sentence: str, line: int, table: Table | None, own_slug: s
             out.append(Mention(slug, number, quote if number == 0 else "", stance, kept, line, held, row_claim,
                                context, clause, refused=refusal, said="" if number else said, withheld=withheld and not number,
                                described=by_description, via="notes" if noted else "", reported="" if number else reported,
-                               sourced=slug in sourced))
+                               sourced=slug in sourced, own=own))
     if not any(DATED.match(slug) for _, slug in refs):
         # undated slugs only ("context-mode research (Key Finding 4)"): most are no item's name, so
         # they are read as a description too (a slug that is an item's name resolves to the same item)

@@ -203,7 +203,7 @@ def _starts_with_reference(line: str) -> bool:
 def _framing_citations(mentions: Sequence[Mention]) -> list[Mention]:
     """What a framing section's sentence links: only the findings it cites by number, each as
     a plain citation (no stance: the sentence describes the other item, it does not judge it)."""
-    return [m.but(stance=None, held_by=0) for m in mentions if m.finding]
+    return [m.but(stance=None, held_by=0, own=False) for m in mentions if m.finding]
 
 
 def _framing_lines(item: ResearchItem) -> list[tuple[int, int]]:

@@ -191,6 +191,86 @@ def _trusted(cue: RelationType, words: list[str], clause_of: list[int], index: i
     return source_use
 
 
+#: Adverbs of degree that make an agreement partial ("partly confirms", "largely consistent with"): a
+#: partial agreement qualifies the cited finding, it does not confirm it (general English).
+_DEGREE = frozenset("partly partially largely broadly mostly somewhat roughly loosely generally".split())
+
+
+def own_clause(sentence: str, mark: str) -> bool:
+    """Does the sentence say, in the clause naming ``mark`` (a ``MARK`` id, as ``governing`` reads it), that
+    this item's side itself agrees with (disputes) what ``mark`` names?  A supports or contradicts cue whose
+    subject is this item's ("This confirms the finding from X", "Our measurements are consistent with X's Key
+    Finding 2": ``_ours``) and whose object is the mark, its noun phrase unbroken; or a passive cue whose agent
+    is this item's and whose subject is the mark ("X's estimate was refuted by our measurements").  Not when
+    the cited item is the agent ("this is confirmed by X": X is this finding's evidence, so the finding is
+    derived from it), nor with an adverb of degree in the clause ("partly", "largely", "in part"); ``governing``
+    has already refused a negated, hedged or listed cue.  Read only where ``governing`` gave the mark a
+    supports or contradicts stance: this is the narrower reading that writes that stance (docs/EVIDENCE.md,
+    "Stance")."""
+    target = MARK + mark
+    for clause_text in CLAUSE_END.split(sentence.lower()):
+        words = _TOKEN.findall(clause_text)
+        if target not in words:
+            continue
+        if any(w in _DEGREE for w in words) or any(words[i : i + 2] == ["in", "part"] for i in range(len(words))):
+            return False
+        at = words.index(target)
+        for index, word in enumerate(words):
+            for phrase, cue in _CUE_INDEX.get(word, ()):
+                end = index + len(phrase)
+                if cue is RelationType.EXTENDS or tuple(words[index:end]) != phrase:
+                    continue
+                passive = words[end - 1] in _PASSIVE and len(phrase) > 1
+                if not passive and end <= at <= end + _SIDE_REACH + 1 and _unbroken(words[end:at]) and \
+                        _ours(words[max(0, index - _SIDE_REACH - 1) : index], index <= _SIDE_REACH):
+                    return True
+                if passive and index - _SIDE_REACH - 2 <= at < index and _unbroken(words[at + 1 : index]) and \
+                        _ours(_agent(words[end : end + _SIDE_REACH + 1]), True):
+                    return True
+    return False
+
+
+def _unbroken(between: list[str]) -> bool:
+    """Is the mark the head of the cue's side: within reach, with no phrase break and no other item between
+    them ("the finding from (X", "X's Key Finding 2 is")?"""
+    if between and between[-1] == "(":
+        between = between[:-1]
+    return len(between) <= _SIDE_REACH and not any(w in _OBJECT_BREAK or w.startswith(MARK) for w in between)
+
+
+def _agent(words: list[str]) -> list[str]:
+    """A passive cue's agent: the words after it up to a phrase break or another item."""
+    out: list[str] = []
+    for word in words:
+        if word in _OBJECT_BREAK or word.startswith(MARK):
+            break
+        out.append(word)
+    return out
+
+
+def _ours(side: list[str], whole: bool) -> bool:
+    """Does a side of a cue name this item: does its noun phrase (past the last comma, and a leading "and",
+    "so", "thus", "also") open with "this", "these", "our" or "we", with no third source (a source noun, a
+    year) and no other item in it?  "In this repository, a vendor note confirms X" is the note's side.
+    ``side``: at most ``_SIDE_REACH`` + 1 words next to the cue; ``whole``: it starts where its clause does
+    (else a phrase longer than that, with no comma in it, is too long to be read as this item's)."""
+    start = max((i + 1 for i, w in enumerate(side) if w == ","), default=0 if whole else len(side))
+    phrase = side[start:]
+    while phrase and phrase[0] in _LINKING:
+        phrase = phrase[1:]
+    return bool(phrase) and phrase[0] in _OURS and \
+        not any(w in _OTHER_SOURCES or _YEAR.fullmatch(w) or w.startswith(MARK) for w in phrase)
+
+
+#: What may open this item's side of a cue (``_ours``): narrower than ``_SELF`` ("here", "present" qualify
+#: a phrase that need not be this item's: "the vendor here confirms X").
+_OURS = frozenset("this these our we".split())
+_LINKING = frozenset("and so thus also".split())
+#: How many words a side of a cue may have (a subject's, a passive's agent's): each cue reads at most these, so
+#: a clause full of cues costs linear time.
+_SIDE_REACH = _REACH[RelationType.SUPPORTS]
+
+
 _PRIORITY = (RelationType.CONTRADICTS, RelationType.SUPPORTS, RelationType.EXTENDS)
 
 

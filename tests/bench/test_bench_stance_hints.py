@@ -7,7 +7,7 @@ from pathlib import Path
 
 from bench.bench_stance_hints import hint_tag, items_folder, reading_rows, sentence_tags, verdict_on_extends
 from kgsync.contract.model import RelationType
-from kgsync.extract.evidence_hints import prose_stance_hint, refused_hint, unclear_source_hint
+from kgsync.extract.evidence_hints import own_stance_hint, prose_stance_hint, refused_hint, unclear_source_hint
 from tests.extract.evidence_items import NEW, OLD, mention, new_item
 
 
@@ -15,6 +15,7 @@ def test_the_tags_are_read_from_the_hints_the_plan_writes() -> None:
     item = new_item("Nothing here.")
     assert hint_tag(prose_stance_hint(item, {(OLD, 2): mention(stance=RelationType.SUPPORTS)}).message) == "stance"
     assert hint_tag(refused_hint(item, mention(refused="confirms"), OLD, 2).message) == "refused"
+    assert hint_tag(own_stance_hint(item, {(OLD, 2): mention(stance=RelationType.SUPPORTS)}).message) == "own"
     assert hint_tag(unclear_source_hint(item, mention(), OLD, 2).message) == ""
 
 

@@ -193,7 +193,9 @@ def test_hostile_long_lines_scan_in_linear_time() -> None:
     # Patterns with adjacent unbounded quantifiers would take minutes here (issue 13 benchmarks speed).
     many = " ".join(f"`2026-01-01-a{i}-b.md`" for i in range(5_000))  # every item named in one sentence
     for line in ("KF" + " " * 100_000, "a-" * 50_000, "`" + "a-" * 40_000, ". " * 50_000, "key finding " * 8_000,
-                 many + " confirms", "; ".join([many] * 2), "confirms contradicts " * 20_000 + many):
+                 many + " confirms", "; ".join([many] * 2), "confirms contradicts " * 20_000 + many,
+                 # each cue of a clause reads only the words within reach of it (``stance.own_clause``)
+                 "This confirms `2026-01-01-a-b.md` " + "confirmed by this " * 20_000):
         scan(new_item(line))
 
 
@@ -266,14 +268,15 @@ def test_a_reference_to_a_superseded_item_links_no_claims() -> None:
     body = f"This confirms `{OLD}.md` Key Finding 1: FTS5 search is enough."
     old = old_item(front=f"superseded_by: [{NEW}]\n")
     assert links_of(old, new_item(body)).links == {}
-    assert links_of(old_item(), new_item(body)).links[NEW][0].relation is RelationType.EXTENDS  # prose: no stance
+    # "This confirms X": this item's side agrees with the cited finding in its own clause
+    assert links_of(old_item(), new_item(body)).links[NEW][0].relation is RelationType.SUPPORTS
 
 
 def test_an_unnumbered_reference_needs_a_cue_and_the_finding_s_words() -> None:
     findings = ("Binary database files stay out of git.",)
-    cued = f"This confirms `{OLD}.md`: binary database files are not diffable in git."
+    cued = f"The benchmark confirms `{OLD}.md`: binary database files are not diffable in git."
     [link] = links_of(old_item(), new_item(cued, findings)).links[NEW]
-    # the cue names the finding; the link is extends: prose writes no stance (a marker does)
+    # the cue names the finding; the link is extends: its subject is not this item's side (a marker would be)
     assert link.relation is RelationType.EXTENDS and ":binary-database-files" in link.target_claim
     uncued = f"See `{OLD}.md` about binary files in version control."  # names no finding: item→item only
     assert links_of(old_item(), new_item(uncued, findings)).links == {}
@@ -314,7 +317,7 @@ def write_repo(root: Path, new_body: str, veto: str | None = None) -> config_mod
     return config_module.load(root)
 
 
-#: A stance the author states exactly (prose alone writes none: ``test_prose_never_writes_a_stance``).
+#: A stance the author states exactly (and prose that says it in its own clause: ``test_own_clause``).
 CONTRA_PROSE = f"Our text dump of the database contradicts `{OLD}.md` Key Finding 3 on diffable binary files."
 CONTRA = f"{CONTRA_PROSE} [contradicts: {OLD} KF3 from KF2]"
 
@@ -334,10 +337,12 @@ def test_a_build_writes_the_link_keeps_its_sentence_and_marks_the_contested_clai
     assert evidence[4].startswith(f"Research/completed/{NEW}.md:")
 
 
-def test_prose_never_writes_a_stance_it_links_extends_and_warns_with_the_marker(tmp_path: Path) -> None:
-    # Whether a finding disputes (agrees with) another on its own evidence or is derived from it is not in
-    # the words: the cue's link is extends, nothing is contested, and the warning gives the marker to write.
-    result = build(write_repo(tmp_path, CONTRA_PROSE))
+def test_prose_whose_own_clause_states_no_stance_links_extends_and_warns_with_the_marker(tmp_path: Path) -> None:
+    # "The text dump ... contradicts X": which side speaks is not said (no "this", "our", "we"): whether the
+    # finding disputes X on its own evidence or is derived from it is not in the words: the cue's link is extends,
+    # nothing is contested, and the warning gives the marker to write.
+    prose = CONTRA_PROSE.replace("Our text dump", "The text dump")
+    result = build(write_repo(tmp_path, prose))
     claim_links = {(r.source, r.target, r.relation_type) for r in result.graph.relations
                    if r.source.startswith("claim:") and r.target.startswith("claim:")}
     [(source, target, relation)] = claim_links
@@ -347,9 +352,26 @@ def test_prose_never_writes_a_stance_it_links_extends_and_warns_with_the_marker(
     [hint] = [i for i in result.issues if "prose is not read as a stance" in i.message]
     assert hint.severity is IssueSeverity.WARNING and str(hint.location.path).endswith(f"{NEW}.md")
     text = (tmp_path / "Research" / "completed" / f"{NEW}.md").read_text(encoding="utf-8")
-    assert hint.location.line == text.split("\n").index(CONTRA_PROSE) + 1
+    assert hint.location.line == text.split("\n").index(prose) + 1
     assert f"disputing {OLD}'s Key Finding 3" in hint.message and "linked as extends" in hint.message
     assert f"[contradicts: {OLD} KF3]" in hint.hint
+
+
+def test_own_clause_prose_writes_its_stance_contests_the_claim_and_warns_how_to_undo_it(tmp_path: Path) -> None:
+    # "Our text dump ... contradicts X Key Finding 3": this item's evidence disputes the cited finding in its
+    # own clause, and no other sentence links the pair: contradicts, as a marker would write it.
+    result = build(write_repo(tmp_path, CONTRA_PROSE))
+    [relation] = [r for r in result.graph.relations if r.source.startswith("claim:") and r.target.startswith("claim:")]
+    assert relation.relation_type == RelationType.CONTRADICTS
+    assert "status:contested" in result.graph.entity(relation.target).observations
+    assert not [i for i in result.issues if "prose is not read as a stance" in i.message]
+    [hint] = [i for i in result.issues if "in its own clause" in i.message]
+    assert f"disputes {OLD}'s Key Finding 3: linked as contradicts" in hint.message, hint.render()
+    assert f"[extends: {OLD} KF3]" in hint.hint, hint.render()
+    # the author's marker on that line says otherwise: it is written alone
+    marked = build(write_repo(tmp_path / "marked", f"{CONTRA_PROSE} [extends: {OLD} KF3 from KF2]"))
+    assert [r.relation_type for r in marked.graph.relations
+            if r.source.startswith("claim:") and r.target.startswith("claim:")] == [RelationType.EXTENDS]
 
 
 def test_a_marker_on_the_prose_line_states_the_stance_alone(tmp_path: Path) -> None:
@@ -363,12 +385,36 @@ def test_a_marker_on_the_prose_line_states_the_stance_alone(tmp_path: Path) -> N
 
 def test_one_prose_stance_warning_per_sentence() -> None:
     own = "SQLite FTS5 search is enough for a small corpus of items."
-    body = f"This confirms `{OLD}.md` Key Findings 1 and 2: {own}"
+    body = f"The result confirms `{OLD}.md` Key Findings 1 and 2: {own}"
     result = links_of(old_item(), new_item(body, (own,)))
     assert [link.relation for link in result.links[NEW]] == [RelationType.EXTENDS, RelationType.EXTENDS]
     [hint] = [i for i in result.issues if "prose is not read as a stance" in i.message]
     assert f"agreeing with {OLD}'s Key Findings 1 and 2" in hint.message, hint.render()
     assert f"[supports: {OLD} KF1, KF2]" in hint.hint, hint.render()
+    # said in this item's own clause: both written as supports, one warning saying how to write extends instead
+    result = links_of(old_item(), new_item(body.replace("The result", "This"), (own,)))
+    assert [link.relation for link in result.links[NEW]] == [RelationType.SUPPORTS, RelationType.SUPPORTS]
+    [hint] = [i for i in result.issues if "in its own clause" in i.message]
+    assert f"agrees with {OLD}'s Key Findings 1 and 2: linked as supports" in hint.message, hint.render()
+    assert f"[extends: {OLD} KF1, KF2]" in hint.hint, hint.render()
+
+
+def test_an_own_clause_stance_of_a_finding_the_item_also_takes_as_a_source_is_extends() -> None:
+    # The same two findings linked by another sentence (an Evidence Map row, a source note): this finding is
+    # derived from the cited one, whatever the confirming sentence says.
+    own = "SQLite FTS5 search is enough for a small corpus of items."
+    body = f"This confirms `{OLD}.md` Key Finding 1: {own}"
+    [alone] = links_of(old_item(), new_item(body, (own,))).links[NEW]
+    assert alone.relation is RelationType.SUPPORTS
+    sourced = f"{body}\n\nSQLite FTS5 is in the standard library. Source: `{OLD}.md` Key Finding 1."
+    links = links_of(old_item(), new_item(sourced, (own,))).links[NEW]
+    assert {link.relation for link in links} == {RelationType.EXTENDS} and len(links) == 2
+    # partly: a partial agreement qualifies the cited finding
+    partly = links_of(old_item(), new_item(body.replace("This confirms", "This partly confirms"), (own,)))
+    assert [link.relation for link in partly.links[NEW]] == [RelationType.EXTENDS]
+    # the cited item as the agent: its finding is this one's evidence
+    passive = links_of(old_item(), new_item(f"This is confirmed by `{OLD}.md` Key Finding 1: {own}", (own,)))
+    assert [link.relation for link in passive.links[NEW]] == [RelationType.EXTENDS]
 
 
 def test_a_vetoed_link_never_returns(tmp_path: Path) -> None:
@@ -564,3 +610,18 @@ def test_a_from_naming_no_finding_of_this_item_is_warned_as_such_not_as_a_missin
         assert "Key Finding 9" in issue.message and "has 2" in issue.message, issue.message
         assert "add from:" not in issue.hint and "1 to 2" in issue.hint, issue.hint
 
+
+
+def test_an_own_clause_stance_another_item_opposes_stays_extends() -> None:
+    # The old item's marker disputes the new finding; the new item's prose agrees with the old finding: the two
+    # claims would carry opposite stances, which fails an item's build.  The author's marker stands.
+    own = "SQLite FTS5 search is enough for a small corpus of items."
+    body = f"This confirms `{OLD}.md` Key Finding 3: {own}"
+    disputing = make(OLD, item_text("Old study", "2026-01-01", (
+        *OLD_FINDINGS[:2], f"{OLD_FINDINGS[2]} [contradicts: {NEW} KF1]")))
+    assert [link.relation for link in links_of(old_item(), new_item(body, (own,))).links[NEW]] == [RelationType.SUPPORTS]
+    result = links_of(disputing, new_item(body, (own,)))
+    assert [link.relation for link in result.links[NEW]] == [RelationType.EXTENDS]
+    assert [link.relation for link in result.links[OLD]] == [RelationType.CONTRADICTS]
+    [hint] = [i for i in result.issues if "prose is not read as a stance" in i.message]  # the marker to write
+    assert not [i for i in result.issues if "in its own clause" in i.message]

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
+import pytest
+
 from kgsync.contract.model import RelationType
-from kgsync.extract.evidence_hints import (describing_hint, guessed_source_hint, number_content_hint, prose_stance_hint,
+from kgsync.extract.evidence_hints import (describing_hint, guessed_source_hint, number_content_hint, own_stance_hint,
+                                           prose_stance_hint,
                                            renumbered_hint,
                                            refused_hint, too_many_hint, unclear_source_hint, unnamed_finding_hint)
-from kgsync.extract.evidence_model import Moved
+from kgsync.extract.evidence_model import Mention, Moved
 from kgsync.pipeline.stages import build
 from kgsync.read import config as config_module
-from kgsync.read.items import IssueSeverity
+from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 from tests.extract.evidence_items import NEW, OLD, mention, new_item
 
 
@@ -26,15 +30,25 @@ def test_every_hint_is_a_warning_at_the_line_with_the_marker_to_write() -> None:
         assert marker in issue.hint
 
 
-def test_a_prose_stance_is_one_warning_for_its_sentence_with_each_item_s_marker() -> None:
-    item = new_item("Nothing here.")
-    other = "2026-01-15-other-study"
+OTHER = "2026-01-15-other-study"
+
+
+@pytest.mark.parametrize(("hint", "read", "linked", "markers"), [
+    # read as a stance, not said in its own clause: extends, and the marker that states the stance
+    (prose_stance_hint, f"agreeing with {OLD}'s Key Findings 2 and 3 and disputing {OTHER}'s Key Finding 1",
+     "linked as extends at most", f"[supports: {OLD} KF2, KF3] [contradicts: {OTHER} KF1]"),
+    # said in its own clause: written with its stance, and the marker that undoes it
+    (own_stance_hint, f"agrees with {OLD}'s Key Findings 2 and 3 and disputes {OTHER}'s Key Finding 1",
+     "linked as supports and contradicts", f"[extends: {OLD} KF2, KF3] [extends: {OTHER} KF1]"),
+])
+def test_a_prose_stance_is_one_warning_for_its_sentence_with_each_item_s_marker(
+        hint: Callable[[ResearchItem, Mapping[tuple[str, int], Mention]], Issue], read: str, linked: str,
+        markers: str) -> None:
     agreeing, disputing = mention(stance=RelationType.SUPPORTS), mention(stance=RelationType.CONTRADICTS)
-    issue = prose_stance_hint(item, {(OLD, 2): agreeing, (OLD, 3): agreeing, (other, 1): disputing})
+    issue = hint(new_item("Nothing here."), {(OLD, 2): agreeing, (OLD, 3): agreeing, (OTHER, 1): disputing})
     assert issue.severity is IssueSeverity.WARNING and issue.location.line == 7 and issue.slug == NEW
-    assert f"agreeing with {OLD}'s Key Findings 2 and 3 and disputing {other}'s Key Finding 1" in issue.message
-    assert "linked as extends at most" in issue.message
-    assert f"[supports: {OLD} KF2, KF3] [contradicts: {other} KF1]" in issue.hint, issue.render()
+    assert read in issue.message and linked in issue.message, issue.render()
+    assert markers in issue.hint, issue.render()
 
 
 def test_a_refused_cue_is_named_with_its_relation() -> None:

@@ -38,7 +38,7 @@ CLOSE = ("Binary database files stay out of git.", "Binary files in git need a t
 def test_a_supports_cue_s_link_is_written_from_a_clearly_best_matching_finding() -> None:
     body = f"This confirms `{OLD}.md` Key Finding 3: binary database files are not diffable in git."
     [link] = links_of(old_item(), new_item(body, CLEAR)).links[NEW]
-    assert (link.relation, link.source_number) == (RelationType.EXTENDS, 1)  # 4 words shared against 1
+    assert (link.relation, link.source_number) == (RelationType.SUPPORTS, 1)  # 4 words shared against 1
 
 
 def test_a_supports_link_from_a_finding_that_barely_leads_is_not_written() -> None:

@@ -155,7 +155,14 @@ def test_a_restated_finding_with_a_stance_in_its_own_clause_is_built_on_and_warn
                 "bypassable by default because direct publish paths stay exposed to makers.")
     result = links_of(sentence)
     [link] = result.links[NEW]
-    # prose writes no stance: extends, and the warning gives the marker that states it
+    # this item's test agrees, in its own clause, with the finding it restates: supports, and the warning gives
+    # the marker that says it is derived instead
+    assert link.relation is RelationType.SUPPORTS and f"claim:{OLD}:copilot-studio" in link.target_claim
+    [hint] = [i for i in result.issues if "in its own clause" in i.message]
+    assert f"[extends: {OLD} KF" in hint.hint
+    # which side agrees is not said: extends, and the warning gives the marker that states the stance
+    result = links_of(sentence.replace("Our pipeline test", "The pipeline test"))
+    [link] = result.links[NEW]
     assert link.relation is RelationType.EXTENDS and f"claim:{OLD}:copilot-studio" in link.target_claim
     [hint] = [i for i in result.issues if "prose is not read as a stance" in i.message]
     assert f"[supports: {OLD} KF" in hint.hint

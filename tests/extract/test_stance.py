@@ -7,7 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from kgsync.contract.model import RelationType
-from kgsync.extract.stance import classify, described_stance
+from kgsync.extract.stance import MARK, classify, described_stance, own_clause
 
 S, C = RelationType.SUPPORTS, RelationType.CONTRADICTS
 
@@ -92,3 +92,47 @@ def test_evidence_this_item_gathered_is_not_its_conclusion() -> None:
 def test_a_cue_whose_subject_is_a_third_source_is_no_stance_of_this_item(sentence: str,
                                                                          stance: RelationType | None) -> None:
     assert classify(sentence) is stance
+
+
+# --- own_clause: the stance said in the clause naming the item, this item's side its subject ----------------
+
+def _marked(sentence: str) -> str:
+    return sentence.replace("X", MARK + "0")
+
+
+@pytest.mark.parametrize(("sentence", "own"), [
+    # this item's side is the cue's subject, the item its object (2026-02-27-sources-of-research.md:153)
+    ("This confirms the finding from X: YouTube blocks its Atom endpoint.", True),
+    ("Our measurements are consistent with X Key Finding 2.", True),
+    ("Here, this replicates X on a second corpus.", True),
+    ("This result contradicts X Key Finding 3.", True),
+    ("The endpoint returned 403, and this confirms X Key Finding 6.", True),
+    # passive: this item's evidence is the agent
+    ("X estimate was refuted by our measurements.", True),
+    # which side speaks is not said: a synthesis checking itself against its input
+    ("The eight-layer hierarchy is consistent with the five-component architecture from X.", False),
+    ("The direct-write path reverses the conclusion from prior research (X) that issue creation is preferred.", False),
+    # a third source as the subject, or before the subject's comma
+    ("A 2025 survey confirms the finding from X.", False),
+    ("This vendor report confirms X Key Finding 2.", False),
+    ("In this repository, Gartner confirms X Key Finding 2.", False),
+    # the cited item is the agent: this finding's evidence, so derived from it
+    ("This is directly confirmed by X (KF10).", False),
+    # another phrase is the object
+    ("This is consistent with the IR literature and X.", False),
+    ("This confirms that hybrid retrieval wins (X).", False),
+    # a partial agreement qualifies
+    ("This partly confirms X Key Finding 2.", False),
+    ("Our data are largely consistent with X.", False),
+    ("This confirms X Key Finding 2 in part.", False),
+    # the stance word inside the restated claim, or in another clause
+    ("Goal drift is empirically confirmed in X Key Finding 2.", False),
+    ("This confirms the gap; X covers the rest.", False),
+])
+def test_own_clause_reads_who_agrees_with_whom(sentence: str, own: bool) -> None:
+    assert own_clause(_marked(sentence), "0") is own
+
+
+def test_own_clause_reads_only_the_clause_naming_its_mark() -> None:
+    sentence = _marked("This confirms X Key Finding 1") + "; " + MARK + "1 is a vendor note."
+    assert own_clause(sentence, "0") and not own_clause(sentence, "1")

@@ -1,0 +1,63 @@
+"""Which prose stances are written as ``supports`` / ``contradicts``: those the sentence states in its own clause.
+
+Prose read as this finding's stance is linked as ``extends`` (docs/EVIDENCE.md, "Stance"): the words rarely say
+whether the finding agrees on its own evidence or is derived from the one it cites.  One shape does say it: a
+clause whose subject is this item's side and whose object is the cited finding ("This confirms the finding from
+X", ``stance.own_clause``: ``Mention.own``).  Such a link is written with its stance when nothing else the item
+or the corpus says undercuts it:
+
+- no other sentence of the item links the same two findings (an Evidence Map row naming the cited finding as a
+  source, a source label, a marker, a plain citation): a finding that names the cited one among its sources is
+  derived from it, and builds on it; an author's marker elsewhere states the relation itself;
+- no item gives the two claims the opposite stance (either way round): prose never makes the conflict that would
+  fail an item's build (``pipeline.checking``), the stance an author stated wins.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from kgsync.contract.model import RelationType
+from kgsync.extract.evidence_model import PlannedLink
+
+#: (referencing finding's number, cited claim's name, line) -> the stance its sentence states in its own clause
+OwnSaid = Mapping[tuple[int, str, int], RelationType]
+
+
+def own_stances(links: Sequence[PlannedLink], said: OwnSaid) -> list[PlannedLink]:
+    """An item's planned links, each one ``said`` (linked as ``extends`` from a sentence stating its stance in
+    its own clause) written with that stance when every link the item makes between the same two findings is
+    such a sentence stating the same stance (module docstring)."""
+    if not said:
+        return list(links)
+    stances: dict[tuple[int, str], set[RelationType | None]] = {}
+    for link in links:
+        stances.setdefault((link.source_number, link.target_claim), set()).add(
+            said.get((link.source_number, link.target_claim, link.line)))
+    out = []
+    for link in links:
+        stance = said.get((link.source_number, link.target_claim, link.line))
+        if stance is not None and stances[link.source_number, link.target_claim] == {stance}:
+            link = replace(link, relation=stance)
+        out.append(link)
+    return out
+
+
+def opposed(links: Mapping[str, Sequence[PlannedLink]], source_names: Mapping[str, Mapping[int, str]],
+            promoted: Sequence[tuple[str, PlannedLink]]) -> set[tuple[str, PlannedLink]]:
+    """The ``promoted`` links ((item, link), written with a prose stance) whose two claims another link of the
+    corpus gives the opposite stance, either way round; ``source_names``: each item's claim names by finding
+    number."""
+    stated: dict[frozenset[str], set[RelationType]] = {}
+    for slug, planned in links.items():
+        for link in planned:
+            if link.relation is not RelationType.EXTENDS:
+                source = source_names.get(slug, {}).get(link.source_number, "")
+                stated.setdefault(frozenset((source, link.target_claim)), set()).add(link.relation)
+    out = set()
+    for slug, link in promoted:
+        pair = frozenset((source_names.get(slug, {}).get(link.source_number, ""), link.target_claim))
+        if stated.get(pair, set()) - {link.relation}:
+            out.add((slug, link))
+    return out
