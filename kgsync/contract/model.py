@@ -164,10 +164,17 @@ class Graph:
 
         Observation order inside an entity is kept (it is meaningful: title first).
         """
-        return Graph(
-            tuple(sorted(self.entities, key=_ENTITY_ORDER)),
-            tuple(sorted(self.relations, key=_RELATION_ORDER)),
-        )
+        return canonical_graph(self.entities, self.relations)
+
+
+def canonical_graph(entities: Iterable[Entity], relations: Iterable[Relation], entities_in_order: bool = False) -> Graph:
+    """``Graph(entities, relations).canonical()``, made once (one graph, one name index).
+    ``entities_in_order``: the caller made them in that order already (the merge: one entity a
+    name, names ascending), so they are not sorted again."""
+    return Graph(
+        tuple(entities) if entities_in_order else tuple(sorted(entities, key=_ENTITY_ORDER)),
+        tuple(sorted(relations, key=_RELATION_ORDER)),
+    )
 
 
 # Sort keys built in C (attrgetter), not by a lambda per element: same tuples, same order.

@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Mapping
 from itertools import compress, repeat
 from operator import not_
 
-from kgsync.contract.model import Entity, Facts, Graph, Relation
+from kgsync.contract.model import Entity, Facts, Graph, Relation, canonical_graph
 from kgsync.graph.manifest import RELATION_KEY, Manifest
 
 _NOTHING_HELD = Facts()
@@ -125,7 +125,9 @@ def merge_with_foreign(
     held_now = Facts(tuple(sorted(held_entities)), tuple(sorted(held_observations)),
                      tuple(held_relations[same] for same in sorted(held_relations)))
     foreign = foreign or len(relations) != generated_count or bool(held_entities or held_observations or held_relations)
-    graph = Graph(tuple(entities), tuple(relations.values())).canonical()
+    # One name an entity from ``types``, in name order (filled from the sorted entities): already in
+    # the canonical order, sorted again only when a foreign entity follows them.
+    graph = canonical_graph(entities, relations.values(), entities_in_order=not extra_entities)
     return graph, Manifest({slug: owned_now[slug] for slug in sorted(owned_now)}, held=held_now), foreign
 
 

@@ -11,6 +11,7 @@ from kgsync.contract.model import (
     Facts,
     Graph,
     Relation,
+    canonical_graph,
     claim_name,
     item_name,
     observations_with,
@@ -40,6 +41,17 @@ def test_the_first_entity_of_a_name_wins_and_canonical_order_sorts_by_name() -> 
     assert [e.name for e in canonical.entities] == ["concept:b", "concept:b", "item:z"]
     assert canonical.entities[2].observations == ("title: Z", "tag:x")  # observation order is kept
     assert [r.source for r in canonical.relations] == ["concept:b", "item:z"]
+
+
+def test_a_canonical_graph_made_once_is_the_graphs_canonical_order() -> None:
+    """``canonical_graph`` gives ``Graph(...).canonical()``; entities its caller ordered are kept as given."""
+    entities = (Entity("item:z", "research_item"), Entity("concept:b", "method"), Entity("concept:b", "concept"))
+    relations = (Relation("item:z", "concept:b", "addresses"), Relation("concept:b", "concept:a", "extends"),
+                 Relation("concept:b", "concept:a", "about"))
+    assert canonical_graph(entities, relations) == Graph(entities, relations).canonical()
+    assert [r.relation_type for r in canonical_graph(entities, relations).relations] == ["about", "extends", "addresses"]
+    kept = canonical_graph(entities, relations, entities_in_order=True)
+    assert kept.entities == entities and kept.relations == Graph(entities, relations).canonical().relations
 
 
 def test_observation_values_by_key() -> None:

@@ -26,6 +26,15 @@ def test_first_build_is_just_the_generated_graph() -> None:
     assert set(manifest.by_item) == {"a"}
 
 
+def test_the_merged_graph_is_in_canonical_order_with_or_without_foreign_entities() -> None:
+    """The merge sorts its entities only when a foreign one follows the generated ones (``canonical_graph``)."""
+    graph, manifest = merge(Graph(), None, {"b": facts("b", "knowledge graph"), "a": facts("a", "vector store")})
+    assert graph == graph.canonical()
+    hand = Graph(graph.entities + (Entity("concept:aaa", "concept", ("by hand",)),), graph.relations)
+    rebuilt, _ = merge(hand, manifest, {"b": facts("b", "knowledge graph"), "a": facts("a", "vector store")})
+    assert rebuilt == rebuilt.canonical() and rebuilt.entities[0].name == "concept:aaa"
+
+
 def test_shared_concept_loses_only_the_removed_items_facts() -> None:
     both = {"a": facts("a", "knowledge graph"), "b": facts("b", "knowledge graphs")}
     graph, manifest = merge(Graph(), None, both)
