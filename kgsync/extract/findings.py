@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from kgsync.extract.evidence_model import Mention, finding_words
+from kgsync.extract.item_cut import ItemCut
 from kgsync.extract.references import scan
 from kgsync.extract.sentences import first_sentence
 from kgsync.read.items import KeyFinding, ResearchItem, normalise_slug
@@ -103,14 +104,15 @@ class Extraction:
     addressed: tuple[str, ...] = ()
 
 
-def extract(item: ResearchItem) -> Extraction:
+def extract(item: ResearchItem, cut: ItemCut | None = None) -> Extraction:
+    """What becomes ``item``'s nodes (``cut``: its ``item_cut.ItemCut``, when the caller has it)."""
     claims = _unique_keys(claim_of(f, item.confidence) for f in item.key_findings)
     return Extraction(
         slug=item.slug,
         summary=lead_sentence(item.executive_summary),
         claims=tuple(c for c in claims if c.statement),
         text_links=text_links(item),
-        mentions=scan(item),
+        mentions=scan(item, cut),
         finding_words=finding_words(item.key_findings),
     )
 

@@ -15,7 +15,7 @@ nothing (``without_marks`` blanks it for the prose read around it).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import lru_cache
 from typing import NamedTuple
 from unicodedata import name, normalize
@@ -123,13 +123,15 @@ def _unread_number(stance: str, parsed: _Parsed) -> tuple[str, str] | None:
     return None
 
 
-def unread_marks(item: ResearchItem) -> list[Issue]:
+def unread_marks(item: ResearchItem, cut: BodyCut | None = None) -> list[Issue]:
     """A warning at each marker outside code (fenced, or a span) and HTML comments that cannot be read exactly
-    (``_unread``): it links nothing (``author_marks``), and is not read as prose either (``without_marks``)."""
-    if not author_markers(item.body, in_code=True):  # the common case: an item with no marker
-        return []
+    (``_unread``): it links nothing (``author_marks``), and is not read as prose either (``without_marks``).
+    ``cut``: (whether the body holds a marker, its unfenced lines, its unrendered columns) when the caller has
+    them (``item_cut.ItemCut``)."""
+    if not (cut[0] if cut is not None else author_markers(item.body, in_code=True)):
+        return []  # the common case: an item with no marker
     out: list[Issue] = []
-    for line, text in _lines_read(item):
+    for line, text in _lines_read(item, cut):
         for mark in author_markers(text):
             parsed = _parsed(mark.body)
             if (unread := _unread(mark.stance, parsed, item.slug)) is not None:
@@ -140,11 +142,17 @@ def unread_marks(item: ResearchItem) -> list[Issue]:
     return out
 
 
-def _lines_read(item: ResearchItem) -> Iterator[tuple[int, str]]:
+#: What the marker warnings read of an item's body when the caller has cut it (``item_cut.ItemCut``): whether
+#: it holds a marker (``unread_marks``) or a bracket warned as none (``misspelt_marks``), its lines outside
+#: fenced code (``unfenced_lines``) and the columns that render nothing (``unrendered``).
+BodyCut = tuple[bool, Sequence[tuple[int, Sequence[str]]], Mapping[int, Sequence[tuple[int, int]]]]
+
+
+def _lines_read(item: ResearchItem, cut: BodyCut | None) -> Iterator[tuple[int, str]]:
     """(file line, text) of each line of ``item``'s body outside fenced code that may hold a marker, its HTML
     comments and link reference definitions blanked (``unrendered``: nothing in them is read)."""
-    hidden = unrendered(item.body, item.body_line)
-    for first, run in unfenced_lines(item.body):
+    hidden = cut[2] if cut is not None else unrendered(item.body, item.body_line)
+    for first, run in cut[1] if cut is not None else unfenced_lines(item.body):
         for line, raw in enumerate(run, item.body_line + first):
             if may_hold_marker(raw):
                 yield line, blanked(raw, hidden[line]) if line in hidden else raw
@@ -266,16 +274,17 @@ def warned_brackets(body: str) -> bool:
         "](" in body and _LINKED.search(body) is not None)
 
 
-def misspelt_marks(item: ResearchItem) -> list[Issue]:
+def misspelt_marks(item: ResearchItem, cut: BodyCut | None = None) -> list[Issue]:
     """A warning at each bracket of a marker's shape outside code (fenced, or a span) and HTML comments whose
     target is slug-like (has a "-") and whose word is no stance but close to one (``near_stance``), or is one
     (or close) with no colon after it: it is no marker, and the warning gives the marker to write.  Nothing is linked from it
-    (``without_marks`` blanks it for the prose read around it)."""
-    if not warned_brackets(item.body):
+    (``without_marks`` blanks it for the prose read around it).  ``cut``: (whether the body holds such a
+    bracket, its unfenced lines, its unrendered columns) when the caller has them (``item_cut.ItemCut``)."""
+    if not (cut[0] if cut is not None else warned_brackets(item.body)):
         return []
     shaped = _SHAPED_WIDE if wide_opening(item.body) else _SHAPED
     out: list[Issue] = []
-    for line, text in _lines_read(item):
+    for line, text in _lines_read(item, cut):
         code = code_spans(text)
         for bracket in shaped.finditer(text):
             meant = _meant(bracket)

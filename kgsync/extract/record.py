@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from kgsync.extract.findings import Extraction, extract
+from kgsync.extract.item_cut import cut_of
 from kgsync.extract.markers import misspelt_marks, unread_marks
 from kgsync.extract.mining import ItemCandidates, candidates
 from kgsync.extract.written_themes import written_themes
@@ -45,10 +46,11 @@ def parse_record(raw: bytes, display: str, slug: str) -> Record:
     item, issues = read_item_bytes(raw, display, slug)
     if item is None:
         return Record(None, issues, (None, None))
+    cut = cut_of(item)  # the body's lines as the marker warnings and the references scan read them, cut once
     # a bracket an author meant as a marker, and a marker that cannot be read exactly: no link, warned
-    issues = (*issues, *misspelt_marks(item), *unread_marks(item))
+    issues = (*issues, *misspelt_marks(item, cut.for_misspelt()), *unread_marks(item, cut.for_markers()))
     light = replace(item, body="", sections=(), written_themes=written_themes(item))
     mined = candidates(item)
     # Mining's verdict on the item's own words reaches its claims' topics (``claims.Topics.modifiers``),
     # and what it addresses its links to its bucket themes' ideas (``graph.facet_links``).
-    return Record(light, issues, (replace(extract(item), modifiers=mined.modifiers, addressed=mined.addressed), mined))
+    return Record(light, issues, (replace(extract(item, cut), modifiers=mined.modifiers, addressed=mined.addressed), mined))

@@ -17,12 +17,13 @@ from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_feeds import inference_after, is_fact
 from kgsync.extract.evidence_model import Mention, plain_text, words_key
 from kgsync.extract.descriptions import Findings as _Findings, Fuller, fuller_forms, held_by as _held_by
+from kgsync.extract.item_cut import ItemCut, cut_of
 from kgsync.extract.sentences import sentences
-from kgsync.extract.markers import author_marks, blanked, unrendered, warned_brackets, without_marks
+from kgsync.extract.markers import author_marks, blanked, without_marks
 from kgsync.extract.mentions import sentence_mentions
 from kgsync.extract.reference_spans import DATED, HAS_REFERENCE, may_cite_a_finding, reference_spans
 from kgsync.extract.tables import Table
-from kgsync.read.items import ResearchItem, heading_key, may_hold_marker, unfenced_lines
+from kgsync.read.items import ResearchItem, heading_key, may_hold_marker
 
 #: A list line that starts with the item it names ("- `x.md` — covers …", "- [x] x.md: …"): a
 #: reading list describes the other item; it states nothing of this item's findings.
@@ -43,11 +44,13 @@ FRAMING_SECTIONS = frozenset({
 })
 
 
-def scan(item: ResearchItem) -> tuple[Mention, ...]:
+def scan(item: ResearchItem, cut: ItemCut | None = None) -> tuple[Mention, ...]:
     """Every mention of another item in ``item``'s body, outside fenced code, in file order:
     the ``cites:`` entries with findings and the author's markers (``markers``) exactly, then
     what the prose says.  Framing sections and
-    reading-list lines state no stance (``_framing_citations``)."""
+    reading-list lines state no stance (``_framing_citations``).  ``cut``: the item's
+    ``item_cut.ItemCut``, when the caller has it."""
+    cut = cut_of(item) if cut is None else cut
     findings = [(f, words_key(f.text)) for f in item.key_findings]
     framing = _framing_lines(item)
     out: list[Mention] = [
@@ -55,8 +58,11 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
                 f"cites: {cited.item} Key Finding {number} ({cited.stance})", cited.line, cited.source, exact=True)
         for cited in item.cited_findings for number in cited.findings]
     starts = {f.line: f.number for f in item.key_findings}  # a Key Findings entry's first line
-    lines = _lines_to_read(item)
-    warned = warned_brackets(item.body)  # a bracket warned as no marker: blanked as a marker is (links nothing)
+    # A body with neither a marker nor a bracket warned as none (a bracket warned is blanked as a marker is,
+    # linking nothing) is read as written: ``without_marks`` of each of its lines is the line (but a line whose
+    # comment is blanked: "[supports: x <!-- [ --> KF1]" holds a marker once it is).
+    plain, warned = cut.plain, cut.warned
+    lines = _lines_to_read(item, cut)
     kept: list[tuple[str, ...]] = []
 
     def named() -> tuple[str, ...]:  # read once, when a description needs it: from the lines read
@@ -67,17 +73,19 @@ def scan(item: ResearchItem) -> tuple[Mention, ...]:
 
     def fuller() -> tuple[Fuller, ...]:  # read once, when a generic description needs it
         if not forms:
-            citing = _citing_sentences(lines, warned)
+            citing = _citing_sentences(lines, warned, plain)
             forms.append(tuple(form for _line, sentence, _table in citing
                                for form in fuller_forms(sentence, item.slug, item.cites, named())))
             forms[0] += _cited_by_name(citing, item.slug, findings, item.cites)
         return forms[0]
-    hidden = unrendered(item.body, item.body_line)
+    hidden = cut.hidden
     body: list[list[str]] = []  # the body's lines, split once when a sourced fact needs them (``_with_inference``)
     for line, raw, row, table, may_name in lines:
         if line in hidden:  # a comment or a link definition renders nothing: no marker nor citation in it is read
             raw = blanked(raw, hidden[line])
-        text = without_marks(raw, warned)
+            text = without_marks(raw, warned)
+        else:
+            text = raw if plain else without_marks(raw, warned)
         if text != raw:
             held = starts.get(line) or _held_by(plain_text(text), findings)
             marks = author_marks(raw, line, item.slug, held)
@@ -122,19 +130,22 @@ def _with_inference(found: list[Mention], item: ResearchItem, line: int, text: s
 _NO_TABLE = Table()  # frozen: one for every line outside a table
 
 
-def _lines_to_read(item: ResearchItem) -> list[tuple[int, str, bool, Table, bool]]:
+def _lines_to_read(item: ResearchItem, cut: ItemCut) -> list[tuple[int, str, bool, Table, bool]]:
     """(file line, text, is a table row, the table it is in, has a ``HAS_REFERENCE``) of each line
     of ``item``'s body outside fenced code with a "[" or a ``HAS_REFERENCE``: the lines ``scan``
     reads (a "[" may open an author's marker) and, of those with a ``HAS_REFERENCE``, those
-    ``named_items`` reads (each line searched once for both)."""
+    ``named_items`` reads (each line searched once for both).  A body with no marker nor bracket
+    warned as none (``ItemCut.plain``): of the lines without a ``HAS_REFERENCE``, only those with a
+    comment or link definition blanked (``scan``): a line with a "[" is read for its markers alone."""
     out: list[tuple[int, str, bool, Table, bool]] = []
     table = _NO_TABLE
-    for first, run in unfenced_lines(item.body):
+    plain, hidden = cut.plain, cut.hidden
+    for first, run in cut.lines:
         for line, raw in enumerate(run, item.body_line + first):
             row = raw.lstrip().startswith("|")
             table = table.after(raw) if row else _NO_TABLE  # a code block ends no table
             may_name = HAS_REFERENCE.search(raw) is not None
-            if may_name or may_hold_marker(raw):
+            if may_name or (not plain or line in hidden) and may_hold_marker(raw):
                 out.append((line, raw, row, table, may_name))
     return out
 
@@ -142,16 +153,18 @@ def _lines_to_read(item: ResearchItem) -> list[tuple[int, str, bool, Table, bool
 def named_items(item: ResearchItem) -> tuple[str, ...]:
     """The dated items ``item`` names anywhere in its body outside fenced code, in file order:
     those a description ("the CSDM research item") may name (``descriptions.described``)."""
-    return _named_in((raw for _line, raw, _row, _table, may in _lines_to_read(item) if may), item.slug)
+    lines = _lines_to_read(item, cut_of(item))
+    return _named_in((raw for _line, raw, _row, _table, may in lines if may), item.slug)
 
 
 def _citing_sentences(lines: Sequence[tuple[int, str, bool, Table, bool]],
-                      warned: bool = True) -> list[tuple[int, str, Table | None]]:
+                      warned: bool = True, plain: bool = False) -> list[tuple[int, str, Table | None]]:
     """(line, sentence, its table) of every line read that may cite a finding: a table row whole
-    (with its table), a prose line by sentence."""
+    (with its table), a prose line by sentence (``plain``: ``ItemCut.plain``, each line read as written)."""
     return [(line, sentence, table if row else None) for line, raw, row, table, may in lines
             if may and may_cite_a_finding(raw)
-            for sentence in ([without_marks(raw, warned)] if row else sentences(without_marks(raw, warned)))]
+            for text in (raw if plain else without_marks(raw, warned),)
+            for sentence in ([text] if row else sentences(text))]
 
 
 def _cited_by_name(citing: Sequence[tuple[int, str, Table | None]], own_slug: str, findings: _Findings,
