@@ -169,6 +169,15 @@ def test_very_long_lines_are_cut_and_reported(tmp_path: Path) -> None:
     assert any("longer than" in w.message for w in only(result.issues, IssueSeverity.WARNING))
 
 
+def test_a_very_long_line_s_warning_names_its_line_and_the_fix(tmp_path: Path) -> None:
+    # The QA pass (qa121), an author pasting a huge paragraph: "line longer than 100,000 characters;
+    # only its start is read" came with no fix, where every other message says how to mend it.
+    write(tmp_path, "2026-01-01-older.md", OLDER + "\n" + "word " * 40_000 + "\n")
+    [warning] = [w for w in only(read(tmp_path).issues, IssueSeverity.WARNING) if "longer than" in w.message]
+    assert warning.location.line == OLDER.count("\n") + 2
+    assert warning.hint == "break it into shorter lines: Markdown joins a paragraph's lines, so the page reads the same"
+
+
 def test_hostile_text_is_data(tmp_path: Path) -> None:
     hostile = GOOD.replace('"A good item"', '"<script>alert(1)</script> | @octocat `x`"')
     write(tmp_path, "2026-03-01-good.md", hostile)
