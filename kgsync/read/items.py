@@ -275,7 +275,8 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         for name, first, second in _repeated_fields(yaml_text)
     ]
     warnings += [
-        problem(IssueSeverity.WARNING, n, f"line longer than {MAX_LINE:,} characters; only its start is read")
+        problem(IssueSeverity.WARNING, n, f"line longer than {MAX_LINE:,} characters; only its start is read",
+                "break it into shorter lines: Markdown joins a paragraph's lines, so the page reads the same")
         for n in long_lines[:3]
     ] + ([inner_bom] if inner_bom else [])
     meta, invisible = without_invisible(meta, yaml_text)
