@@ -82,6 +82,17 @@ def test_bad_items_are_errors_with_lines(tmp_path: Path, content: str, message: 
     assert [i.slug for i in result.items] == ["2026-01-01-older"]  # the others still build
 
 
+@pytest.mark.parametrize("front", ["themes:\n\t- retrieval\n", "themes:\n  - search\n \t- retrieval\n"])
+def test_a_tab_in_the_frontmatter_s_indentation_is_named_with_the_fix(tmp_path: Path, front: str) -> None:
+    # The QA pass (qa121), an author whose editor indents with tabs: "found character that cannot start
+    # any token (fix: fix the YAML (quote values containing ': ' or '#'))" named neither the tab nor its fix.
+    write(tmp_path, "2026-02-02-tabs.md", f"---\ntitle: Tabs\ncompleted: 2026-02-02\n{front}---\n\n# Tabs\n")
+    [error] = only(read(tmp_path).issues, IssueSeverity.ERROR)
+    assert error.location.line == front.count("\n") + 3
+    assert error.message.startswith("malformed frontmatter YAML: a tab in this line's indentation (")
+    assert error.hint == "indent with spaces: YAML reads no tab in indentation"
+
+
 def test_non_utf8_names_the_line(tmp_path: Path) -> None:
     write(tmp_path, "2026-02-02-latin1.md", GOOD.replace("What is", "Caf\u00e9 what is").replace("\u2014", "-").encode("latin-1"))
     errors = only(read(tmp_path).issues, IssueSeverity.ERROR)
