@@ -240,6 +240,9 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         if opened is not None and start is not None and start.line + 2 != line:  # named where it opens
             return [problem(IssueSeverity.ERROR, start.line + 2, f"malformed frontmatter YAML: {opened[0]} opened on "
                             f"this line is never closed ({reason}, line {line})", opened[1])]
+        if mark is not None and _tab_indents(yaml_text, mark.index):  # libyaml's message names no tab
+            return [problem(IssueSeverity.ERROR, line, f"malformed frontmatter YAML: a tab in this line's indentation "
+                            f"({reason})", "indent with spaces: YAML reads no tab in indentation")]
         return [problem(IssueSeverity.ERROR, line, f"malformed frontmatter YAML: {reason}",
                         "fix the YAML (quote values containing ': ' or '#')")]
     except ValueError as exc:  # PyYAML's date constructor: "2026-02-30" is YAML's date syntax, no date
@@ -347,6 +350,12 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
 
 
 #: PyYAML's context of an error inside what a quote, "[" or "{" opened: (what it is, the fix).
+def _tab_indents(yaml_text: str, at: int) -> bool:
+    """Is the character YAML stopped at (``at``) a tab in its line's indentation (only blanks before it)?"""
+    start = yaml_text.rfind("\n", 0, at) + 1
+    return yaml_text[at : at + 1] == "\t" and not yaml_text[start:at].strip(" \t")
+
+
 _OPENED = {
     "while scanning a quoted scalar": ("a quoted value", "end the value with the quote it starts with, on this line"),
     "while parsing a flow sequence": ("a [ list", "end the list with ] on this line"),
