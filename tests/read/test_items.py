@@ -82,6 +82,20 @@ def test_bad_items_are_errors_with_lines(tmp_path: Path, content: str, message: 
     assert [i.slug for i in result.items] == ["2026-01-01-older"]  # the others still build
 
 
+def test_a_frontmatter_line_longer_than_a_line_is_read_is_an_error_keeping_the_previous_nodes(tmp_path: Path) -> None:
+    # The QA pass (qa121), a huge line in the frontmatter: the build warned "only its start is read", yet
+    # YAML read it whole: a 200,007-character title went into the graph, the PR body and the site.
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    write(tmp_path, "2026-02-02-huge.md", f"---\ncompleted: 2026-02-02\ntitle: \"{'x' * 200_000}\"\n---\n\n# Huge\n")
+    result = read(tmp_path)
+    [error] = only(result.issues, IssueSeverity.ERROR)
+    assert (error.location.path, error.location.line) == ("2026-02-02-huge.md", 3)
+    assert error.message == "title: line longer than 100,000 characters in the frontmatter: not read; the item keeps its previous nodes"
+    assert error.hint == "keep frontmatter values short (a title, dates, short lists); long text belongs in the body"
+    assert not [w for w in result.issues if "only its start is read" in w.message]
+    assert [i.slug for i in result.items] == ["2026-01-01-older"]
+
+
 @pytest.mark.parametrize("front", ["themes:\n\t- retrieval\n", "themes:\n  - search\n \t- retrieval\n"])
 def test_a_tab_in_the_frontmatter_s_indentation_is_named_with_the_fix(tmp_path: Path, front: str) -> None:
     # The QA pass (qa121), an author whose editor indents with tabs: "found character that cannot start
