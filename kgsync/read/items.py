@@ -226,6 +226,12 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
                         f"{MAX_FRONTMATTER:,} (this line passes it): not read; the item keeps its previous nodes",
                         "keep the frontmatter to a title, dates and short lists (each list is capped: caps: in "
                         "kgsync.yml); long text belongs in the body")]
+    long_field = _overlong_field(yaml_text)
+    if long_field is not None:  # YAML would read it whole: a title of 200,000 characters in every output
+        line, name = long_field
+        return [problem(IssueSeverity.ERROR, line + 1, f"{name + ': ' if name else ''}line longer than {MAX_LINE:,} "
+                        "characters in the frontmatter: not read; the item keeps its previous nodes",
+                        "keep frontmatter values short (a title, dates, short lists); long text belongs in the body")]
     alias = yaml_alias_line(yaml_text)
     if alias is not None:  # "*name": one alias can stand for gigabytes (the "billion laughs")
         return [problem(IssueSeverity.ERROR, alias + 2, "YAML alias (*name) in the frontmatter",
@@ -350,6 +356,16 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
 
 
 #: PyYAML's context of an error inside what a quote, "[" or "{" opened: (what it is, the fix).
+def _overlong_field(yaml_text: str) -> tuple[int, str] | None:
+    """(line in ``yaml_text``, the field it starts, or "") of its first line longer than MAX_LINE; None when none is."""
+    lines = overlong_lines(yaml_text)
+    if not lines:
+        return None
+    start = yaml_text.split("\n", lines[0] - 1)[-1][:200]  # the long line's start
+    field = re.match(r"([A-Za-z_][\w-]*)[ \t]*:", start)
+    return lines[0], field[1] if field else ""
+
+
 def _tab_indents(yaml_text: str, at: int) -> bool:
     """Is the character YAML stopped at (``at``) a tab in its line's indentation (only blanks before it)?"""
     start = yaml_text.rfind("\n", 0, at) + 1
