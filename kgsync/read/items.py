@@ -226,6 +226,12 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
                         f"{MAX_FRONTMATTER:,} (this line passes it): not read; the item keeps its previous nodes",
                         "keep the frontmatter to a title, dates and short lists (each list is capped: caps: in "
                         "kgsync.yml); long text belongs in the body")]
+    long_field = _overlong_field(yaml_text)
+    if long_field is not None:  # YAML would read it whole: a title of 200,000 characters in every output
+        line, name = long_field
+        return [problem(IssueSeverity.ERROR, line + 1, f"{name + ': ' if name else ''}line longer than {MAX_LINE:,} "
+                        "characters in the frontmatter: not read; the item keeps its previous nodes",
+                        "keep frontmatter values short (a title, dates, short lists); long text belongs in the body")]
     alias = yaml_alias_line(yaml_text)
     if alias is not None:  # "*name": one alias can stand for gigabytes (the "billion laughs")
         return [problem(IssueSeverity.ERROR, alias + 2, "YAML alias (*name) in the frontmatter",
@@ -240,6 +246,9 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         if opened is not None and start is not None and start.line + 2 != line:  # named where it opens
             return [problem(IssueSeverity.ERROR, start.line + 2, f"malformed frontmatter YAML: {opened[0]} opened on "
                             f"this line is never closed ({reason}, line {line})", opened[1])]
+        if mark is not None and _tab_indents(yaml_text, mark.index):  # libyaml's message names no tab
+            return [problem(IssueSeverity.ERROR, line, f"malformed frontmatter YAML: a tab in this line's indentation "
+                            f"({reason})", "indent with spaces: YAML reads no tab in indentation")]
         return [problem(IssueSeverity.ERROR, line, f"malformed frontmatter YAML: {reason}",
                         "fix the YAML (quote values containing ': ' or '#')")]
     except ValueError as exc:  # PyYAML's date constructor: "2026-02-30" is YAML's date syntax, no date
@@ -275,7 +284,8 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         for name, first, second in _repeated_fields(yaml_text)
     ]
     warnings += [
-        problem(IssueSeverity.WARNING, n, f"line longer than {MAX_LINE:,} characters; only its start is read")
+        problem(IssueSeverity.WARNING, n, f"line longer than {MAX_LINE:,} characters; only its start is read",
+                "break it into shorter lines: Markdown joins a paragraph's lines, so the page reads the same")
         for n in long_lines[:3]
     ] + ([inner_bom] if inner_bom else [])
     meta, invisible = without_invisible(meta, yaml_text)
@@ -346,6 +356,22 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
 
 
 #: PyYAML's context of an error inside what a quote, "[" or "{" opened: (what it is, the fix).
+def _overlong_field(yaml_text: str) -> tuple[int, str] | None:
+    """(line in ``yaml_text``, the field it starts, or "") of its first line longer than MAX_LINE; None when none is."""
+    lines = overlong_lines(yaml_text)
+    if not lines:
+        return None
+    start = yaml_text.split("\n", lines[0] - 1)[-1][:200]  # the long line's start
+    field = re.match(r"([A-Za-z_][\w-]*)[ \t]*:", start)
+    return lines[0], field[1] if field else ""
+
+
+def _tab_indents(yaml_text: str, at: int) -> bool:
+    """Is the character YAML stopped at (``at``) a tab in its line's indentation (only blanks before it)?"""
+    start = yaml_text.rfind("\n", 0, at) + 1
+    return yaml_text[at : at + 1] == "\t" and not yaml_text[start:at].strip(" \t")
+
+
 _OPENED = {
     "while scanning a quoted scalar": ("a quoted value", "end the value with the quote it starts with, on this line"),
     "while parsing a flow sequence": ("a [ list", "end the list with ] on this line"),

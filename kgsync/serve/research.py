@@ -170,7 +170,7 @@ def evidence(service: Service, claim: str) -> str:
             "item_links": [{"relation": "extends", "direction": d, "item": r.target if d == "out" else r.source}
                            for r, d in item_links],
         }
-        if not sentences:
+        if not service.manifest_found:  # not "no sentences": a build with no evidence link records none
             answer["note"] = "no kgsync manifest beside the graph: links are shown without their sentences"
         return answer
 

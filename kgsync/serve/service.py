@@ -190,6 +190,12 @@ class Service:
             raise found.with_traceback(None)  # the same error each call, its traceback not grown by each
         return found
 
+    @property
+    def manifest_found(self) -> bool:
+        """Was the manifest beside the graph there when ``evidence_sentences`` last read it?  A manifest
+        of a build whose items state no evidence link has no sentence, and is still there."""
+        return self._manifest is not None and self._manifest[0] is not None
+
     def _read_manifest(self, signature: Signature | None) -> tuple[Signature | None, Sentences | ServeError]:
         """The manifest's sentences, or why it has none, with the signature of the bytes read."""
         if signature is None:

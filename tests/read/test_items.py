@@ -82,6 +82,31 @@ def test_bad_items_are_errors_with_lines(tmp_path: Path, content: str, message: 
     assert [i.slug for i in result.items] == ["2026-01-01-older"]  # the others still build
 
 
+def test_a_frontmatter_line_longer_than_a_line_is_read_is_an_error_keeping_the_previous_nodes(tmp_path: Path) -> None:
+    # The QA pass (qa121), a huge line in the frontmatter: the build warned "only its start is read", yet
+    # YAML read it whole: a 200,007-character title went into the graph, the PR body and the site.
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    write(tmp_path, "2026-02-02-huge.md", f"---\ncompleted: 2026-02-02\ntitle: \"{'x' * 200_000}\"\n---\n\n# Huge\n")
+    result = read(tmp_path)
+    [error] = only(result.issues, IssueSeverity.ERROR)
+    assert (error.location.path, error.location.line) == ("2026-02-02-huge.md", 3)
+    assert error.message == "title: line longer than 100,000 characters in the frontmatter: not read; the item keeps its previous nodes"
+    assert error.hint == "keep frontmatter values short (a title, dates, short lists); long text belongs in the body"
+    assert not [w for w in result.issues if "only its start is read" in w.message]
+    assert [i.slug for i in result.items] == ["2026-01-01-older"]
+
+
+@pytest.mark.parametrize("front", ["themes:\n\t- retrieval\n", "themes:\n  - search\n \t- retrieval\n"])
+def test_a_tab_in_the_frontmatter_s_indentation_is_named_with_the_fix(tmp_path: Path, front: str) -> None:
+    # The QA pass (qa121), an author whose editor indents with tabs: "found character that cannot start
+    # any token (fix: fix the YAML (quote values containing ': ' or '#'))" named neither the tab nor its fix.
+    write(tmp_path, "2026-02-02-tabs.md", f"---\ntitle: Tabs\ncompleted: 2026-02-02\n{front}---\n\n# Tabs\n")
+    [error] = only(read(tmp_path).issues, IssueSeverity.ERROR)
+    assert error.location.line == front.count("\n") + 3
+    assert error.message.startswith("malformed frontmatter YAML: a tab in this line's indentation (")
+    assert error.hint == "indent with spaces: YAML reads no tab in indentation"
+
+
 def test_non_utf8_names_the_line(tmp_path: Path) -> None:
     write(tmp_path, "2026-02-02-latin1.md", GOOD.replace("What is", "Caf\u00e9 what is").replace("\u2014", "-").encode("latin-1"))
     errors = only(read(tmp_path).issues, IssueSeverity.ERROR)
@@ -167,6 +192,15 @@ def test_very_long_lines_are_cut_and_reported(tmp_path: Path) -> None:
     result = read(tmp_path)
     assert len(result.items) == 1
     assert any("longer than" in w.message for w in only(result.issues, IssueSeverity.WARNING))
+
+
+def test_a_very_long_line_s_warning_names_its_line_and_the_fix(tmp_path: Path) -> None:
+    # The QA pass (qa121), an author pasting a huge paragraph: "line longer than 100,000 characters;
+    # only its start is read" came with no fix, where every other message says how to mend it.
+    write(tmp_path, "2026-01-01-older.md", OLDER + "\n" + "word " * 40_000 + "\n")
+    [warning] = [w for w in only(read(tmp_path).issues, IssueSeverity.WARNING) if "longer than" in w.message]
+    assert warning.location.line == OLDER.count("\n") + 2
+    assert warning.hint == "break it into shorter lines: Markdown joins a paragraph's lines, so the page reads the same"
 
 
 def test_hostile_text_is_data(tmp_path: Path) -> None:

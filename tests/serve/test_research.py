@@ -49,6 +49,22 @@ def test_topic_leaves_out_superseded_claims_unless_asked(tmp_path: Path) -> None
     assert everything["claims"][-1]["claim"] == "claim:2026-01-01-old:a"
 
 
+def test_evidence_says_the_manifest_is_missing_only_when_it_is(tmp_path: Path) -> None:
+    """The QA pass (qa121), an agent on a new repository whose items state no evidence link yet: the
+    manifest beside the graph records no sentence, and every ``evidence`` answer said "no kgsync
+    manifest beside the graph", sending the agent to look for a file that is there."""
+    claim = "claim:2026-01-01-a:x"
+    graph = Graph((Entity("item:2026-01-01-a", "research_item"), Entity(claim, "claim", ("title: X holds.",))),
+                  (Relation("item:2026-01-01-a", claim, "states"),))
+    jsonl.write(tmp_path / "memory.jsonl", graph)
+    manifest = tmp_path / "memory.kgsync.json"
+    manifest.write_text('{"kgsync_manifest": 1, "items": {"2026-01-01-a": {"evidence": []}}}\n', encoding="utf-8")
+    service = Service(tmp_path / "memory.jsonl")
+    assert "note" not in answer(research.evidence(service, claim))
+    manifest.unlink()
+    assert answer(research.evidence(service, claim))["note"].startswith("no kgsync manifest beside the graph")
+
+
 def test_evidence_gives_the_sentence_and_where_it_is(example: Service) -> None:
     body = answer(research.evidence(example, "claim:2026-02-02-agent-memory-consolidation:generator-overwrites-shared-memory"))
     (link,) = body["links"]

@@ -314,12 +314,13 @@ def _removed_item_groups(d: GraphDiff, merged: frozenset[str],
 
 
 def named_at(item: ResearchItem, slug: str) -> list[tuple[str, str]]:
-    """Where ``item`` names the item ``slug``, ("path:line", what): each frontmatter field listing it
+    """Where ``item`` names the item ``slug``, ("path:line", what): each frontmatter field listing it, at the entry
     (``related:`` too: it makes no link, but names the item), then the first line of its text that
     does (a path, URL or slug: a link kgsync reads, ``kgsync.graph.extends``)."""
     if item.slug == slug:
         return []
-    places = [(f"{item.path}:{item.line_of(name)}", f"{name}:") for name in (*LINK_FIELDS, "related")
+    # At the entry's own line (a block list's "- " line), where the dangling-cite warning points too.
+    places = [(f"{item.path}:{item.link_line(name, slug)}", f"{name}:") for name in (*LINK_FIELDS, "related")
               if slug in getattr(item, name)]
     named = re.compile(rf"(?<![a-z0-9-]){re.escape(slug)}(?![a-z0-9-])")  # not a longer slug's start
     lines = [n for n, line in enumerate(item.body.splitlines()) if named.search(line)]

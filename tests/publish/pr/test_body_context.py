@@ -8,7 +8,7 @@ from kgsync.diff.graph_diff import diff
 from kgsync.diff.vocab_events import EventKind
 from kgsync.graph.manifest import Manifest
 from kgsync.publish.pr.body_context import (BaseState, Explaining, VetoedLinks, _vetoed_groups, _vocabulary_groups,
-                                            _whole_statements, body_context)
+                                            _whole_statements, body_context, named_at)
 from kgsync.publish.pr.item_views import StatementChange, VocabularyGroup
 from kgsync.publish.pr.sections import build_sections
 from kgsync.publish.pr.side_effects import explain_event
@@ -101,6 +101,21 @@ def test_a_removed_item_s_side_effect_names_where_each_item_names_it() -> None:
                   f"`{text.path}:{text.line_of('related')}` (related:)",
                   f"`{related.path}:{related.line_of('related')}` (related:)"):
         assert f"  - {place}\n" in section, (place, section)
+
+
+def test_a_removed_item_is_named_at_the_cites_entry_that_names_it_as_its_dangling_cite_is() -> None:
+    """The QA pass (qa121), a reviewer of a delete: Needs attention named the dangling cite at its
+    ``- `` entry's line (``:7``), the side effect's fix the same cite at the ``cites:`` line (``:6``),
+    two lines for one place.  Both name the entry; a flow list's entry is on the field's line."""
+    gone = "2026-01-01-gone"
+    cite = f"  - {{item: {gone}, findings: [1], stance: supports, from: 1}}"
+    text = item_text("Block", "2026-02-01", ("A finding.",), front=f"cites:\n  - 2026-01-05-other\n{cite}\n")
+    block = make("2026-02-01-block", text)
+    entry = text.splitlines().index(cite) + 1
+    assert entry != block.line_of("cites")
+    assert named_at(block, gone) == [(f"{block.path}:{entry}", "cites:")]
+    flow = make("2026-02-02-flow", item_text("Flow", "2026-02-02", ("A finding.",), front=f"cites: [{gone}]\n"))
+    assert named_at(flow, gone) == [(f"{flow.path}:{flow.line_of('cites')}", "cites:")]
 
 
 def test_a_node_whose_links_all_moved_to_a_node_keeping_its_name_is_a_rename_not_a_loss() -> None:
