@@ -25,7 +25,7 @@ from kgsync.graph.manifest_lines import LastLines
 from kgsync.graph.manifest import Manifest, manifest_item_texts
 from kgsync.graph.terms import mined_names_of_themes
 from kgsync.graph.veto_names import VetoNames
-from kgsync.pipeline.behind import Behind, started_beside
+from kgsync.pipeline.behind import MIN_BEHIND_LIGHT, Behind, started_beside
 from kgsync.pipeline.cache.evidence_texts import EvidenceTexts
 from kgsync.pipeline.cache.facts import FactsStore, TermChoiceStore
 from kgsync.pipeline.cache.files import CacheReader
@@ -111,7 +111,7 @@ def assemble_facts(cache_folder: Path | None, reader: CacheReader, reading: Read
     evidence = shared.evidence
     # At 10,000 fresh items, half of them assembled in a forked child (``started_beside``) beside the rest.
     assembly = memoised_assembly(items, extractions, shared, memo, started_beside)
-    (behind or Behind()).save(lambda: store.save(memo), len(memo.put_slugs) if memo is not None else 0)
+    (behind or Behind()).save(lambda: store.save(memo), len(memo.put_slugs) if memo is not None else 0, MIN_BEHIND_LIGHT)
     return Assembled(assembly, evidence, memo.json if memo is not None else None, shared.theme_concepts, shared_key,
                       memo.digests if memo is not None else None, (store, memo, shared, texts, extractions),
                       memo.json.only(memo.put_slugs.__contains__) if memo is not None else None, vetoed,

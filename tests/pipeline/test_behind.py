@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from kgsync.pipeline import behind as behind_module
-from kgsync.pipeline.behind import MIN_BEHIND, MIN_BESIDE, Behind, Beside
+from kgsync.pipeline.behind import MIN_BEHIND, MIN_BEHIND_LIGHT, MIN_BESIDE, Behind, Beside
 
 def _failing_first(calls: Path) -> Callable[[], int]:
     """A task that writes its process's id to ``calls`` and fails the first time (its value: that id)."""
@@ -40,6 +40,16 @@ def test_a_small_save_runs_in_place(tmp_path: Path) -> None:
     saver = Behind()
     saver.save(lambda: (tmp_path / "saved").write_text(str(os.getpid())), MIN_BEHIND - 1)
     assert not saver.pending and (tmp_path / "saved").read_text() == str(os.getpid())
+
+
+@forks
+def test_a_save_of_light_entries_runs_in_place_below_its_own_threshold(tmp_path: Path) -> None:
+    saver = Behind()
+    saver.save(lambda: (tmp_path / "light").write_text(str(os.getpid())), MIN_BEHIND_LIGHT - 1, MIN_BEHIND_LIGHT)
+    assert not saver.pending and (tmp_path / "light").read_text() == str(os.getpid())
+    saver.save(lambda: (tmp_path / "heavy").write_text(str(os.getpid())), MIN_BEHIND_LIGHT, MIN_BEHIND_LIGHT)
+    saver.wait()
+    assert (tmp_path / "heavy").read_text() != str(os.getpid())  # at the threshold: written by a child
 
 
 @forks
