@@ -132,8 +132,8 @@ def llm_item(dense: str, defined: str = "large language model") -> ItemCandidate
 
 def rank_fusion_repo(root: Path) -> Path:
     """A new repository of three items that all write "reciprocal rank fusion" and "BM25" (so on a
-    corpus this small both are hubs, on more than ``mining.min_items`` items), only the third
-    addressing the first (three mentions, one in its question).  Its folder of items."""
+    corpus this small both are hubs, on more than ``mining.min_items`` items), each addressed by one
+    item only (three mentions, one in its title, question or summary).  Its folder of items."""
     folder = root / "Research" / "completed"
     folder.mkdir(parents=True, exist_ok=True)
     items = {

@@ -384,4 +384,4 @@ def test_a_hub_too_few_items_address_says_why_it_is_no_node(tmp_path: Path) -> N
                          "item's own term) that 1 item addresses, fewer than mining.min_links (2))"), line
     hubs = shown.output.split("corpus stopwords", 1)[1].splitlines()
     assert "  reciprocal rank fusion  (3 items; no node: 1 item addresses it, fewer than mining.min_links (2))" in hubs
-    assert "  BM25  (3 items; no node: no item addresses it)" in hubs
+    assert "  BM25  (3 items; no node: 1 item addresses it, fewer than mining.min_links (2))" in hubs
