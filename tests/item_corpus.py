@@ -128,3 +128,31 @@ def llm_item(dense: str, defined: str = "large language model") -> ItemCandidate
              Candidate(defined, 3.0, ((defined.capitalize(), 1),), DEFINED))
     return ItemCandidates("2026-01-01-llm", terms, (("llm", defined),), dense,
                           topic_words=(("language model", 5, 3, 2),))
+
+
+def rank_fusion_repo(root: Path) -> Path:
+    """A new repository of three items that all write "reciprocal rank fusion" and "BM25" (so on a
+    corpus this small both are hubs, on more than ``mining.min_items`` items), each addressed by one
+    item only (three mentions, one in its title, question or summary).  Its folder of items."""
+    folder = root / "Research" / "completed"
+    folder.mkdir(parents=True, exist_ok=True)
+    items = {
+        "2026-01-01-hybrid-ranking-beat-bm25": item_markdown(
+            "Hybrid ranking beat BM25", question="Does hybrid ranking beat BM25 ranking on research queries?",
+            summary="Hybrid ranking with reciprocal rank fusion beat BM25 ranking on 200 queries.",
+            findings=["Reciprocal rank fusion of BM25 and dense embeddings raised recall by 12 points "
+                      "(Confidence: high)", "BM25 ranking alone missed paraphrased queries (Confidence: medium)"]),
+        "2026-01-02-embeddings-beat-either-alone": item_markdown(
+            "Embeddings beat either alone", question="Do dense embeddings beat BM25 alone?",
+            summary="Dense embeddings combined by reciprocal rank fusion beat either ranker alone.",
+            findings=["Reciprocal rank fusion is robust to score scales (Confidence: high)",
+                      "Dense embeddings help on paraphrase (Confidence: medium)"]),
+        "2026-01-03-fusion-costs": item_markdown(
+            "Fusion costs at query time", question="What does reciprocal rank fusion cost at query time?",
+            summary="Reciprocal rank fusion adds little latency over BM25 ranking.",
+            findings=["Reciprocal rank fusion adds 3 ms per query (Confidence: high)",
+                      "BM25 indexes are cheap to update (Confidence: medium)"]),
+    }
+    for slug, text in items.items():
+        (folder / f"{slug}.md").write_text(text, encoding="utf-8")
+    return folder

@@ -27,6 +27,7 @@ from kgsync.graph.manifest import manifest_path
 from kgsync.graph.terms import mined_names_of_themes
 from kgsync.read.config import Config
 from kgsync.read.item_model import of_touched_items
+from kgsync.vocabulary.hubs import hub_addressers, hub_nodes
 from kgsync.vocabulary.themes import load_theme_map
 from kgsync.vocabulary.vocab import Vocabulary
 from kgsync.vocabulary.vocab_file import dump_vocabulary, terms_counted
@@ -122,6 +123,7 @@ def render_text(vocabulary: Vocabulary, nodes: dict[str, int], into_themes: Mapp
     terms = sorted(vocabulary.terms.values(), key=lambda t: (-len(t.items), t.name))
     kinds = sum(1 for t in terms if t.kind == "method")
     node_of = {term.name: f"{term.kind.value}:{term.name}" for term in terms}
+    hub_linkers = hub_nodes(vocabulary)
     lines = [f"{len(terms)} terms ({len(terms) - kinds} concepts, {kinds} methods) from {vocabulary.item_count} items;"
              f" {sum(1 for t in terms if node_of[t.name] in nodes)} become nodes"]
     for term in terms:
@@ -131,6 +133,9 @@ def render_text(vocabulary: Vocabulary, nodes: dict[str, int], into_themes: Mapp
             node = f"not a node: merged into the node of the theme {merged[term.name]}"
         elif term.name in merged:  # the theme's node bears the term's own name: the term is that node
             node = f"node, linked by {nodes[name]}: the node of the theme {merged[term.name]}, which it merges into"
+        elif name not in nodes and term.name in hub_linkers:  # a stopword: no item's own term, caps or not
+            node = (f"not a node: a hub (on more than mining.max_item_share of the items, so no item's own term) "
+                    f"that {_addressers(len(hub_linkers[term.name]), kept.min_links)}")
         elif name not in nodes:
             node = "not a node: too few items link it within their caps"
         elif nodes[name] < kept.min_links and term.name in kept.written and not term.pinned:
@@ -151,9 +156,26 @@ def render_text(vocabulary: Vocabulary, nodes: dict[str, int], into_themes: Mapp
     if vocabulary.hubs:
         lines.append("")
         lines.append(f"corpus stopwords (on more than the hub share of items; no item's own term, a node the items "
-                     f"addressing it link): {len(vocabulary.hubs)}")
-        lines.extend(f"  {label}  ({count} items)" for label, count in vocabulary.hubs)
+                     f"addressing it link once mining.min_links of them do): {len(vocabulary.hubs)}")
+        addressed = hub_addressers(vocabulary)
+        for label, count in vocabulary.hubs:
+            hub, slugs = addressed[label]
+            node = node_of.get(hub or "", "")
+            if node in nodes:
+                status = f"node {node}, linked by {nodes[node]}"
+            elif slugs:
+                status = "no node: " + _addressers(len(slugs), kept.min_links, " it")
+            else:
+                status = "no node: no item addresses it"
+            lines.append(f"  {label}  ({count} items; {status})")
     return "\n".join(lines)
+
+
+def _addressers(count: int, min_links: int, obj: str = "") -> str:
+    """How many items address a hub that is no node ("1 item addresses it"), and, where it is so,
+    that they are fewer than ``mining.min_links``: why the hub is no node."""
+    said = f"1 item addresses{obj}" if count == 1 else f"{count} items address{obj}"
+    return f"{said}, fewer than mining.min_links ({min_links})" if count < min_links else said
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -150,19 +150,29 @@ def _items_with_node_words(keys: Iterable[str], before: Mapping[str, Facts],
 
 
 def _items_naming(key: str, before: Mapping[str, Facts], after: Mapping[str, Facts]) -> tuple[str, ...]:
-    """Items whose facts name the term: a node of that key, or its words in a text observation.
+    """Items the event on the term moved: a fact that came or went names it, as a node of that key
+    or its words in the item's own text (an observation of anything but a concept or method node,
+    whose aliases are that node's: ``alias:reciprocal rank fusion`` is no "rank fusion").  An item
+    that names the term alike before and after was not moved by it (qa121: "hub left: bm25" listed
+    two items whose facts moved through another hub's node only).
 
     A prefixed compound's topic key keeps its hyphen ("multi-agent"), as names and texts are
     compared here with hyphens read as spaces: the key is read the same way."""
     keys = {key, term_key(key.replace("-", " "))}
     found: set[str] = set()
-    for facts_by_item in (before, after):
-        for slug, facts in facts_by_item.items():
-            if any(term_key(name.split(":", 1)[-1].replace("-", " ")) in keys for name in _touched(facts)):
+    for slug in before.keys() | after.keys():
+        if before.get(slug) == after.get(slug):
+            continue
+        for fact in _difference(before.get(slug), after.get(slug)):
+            named = any(term_key(node.split(":", 1)[-1].replace("-", " ")) in keys for node in _fact_nodes(fact))
+            if named or (fact[0] == "observation" and not fact[1].startswith(_TERM_PREFIXES)
+                         and any(k in term_key(fact[2].split(":", 1)[-1]) for k in keys)):
                 found.add(slug)
-            elif any(k in term_key(text.split(":", 1)[-1]) for k in keys for _n, text in facts.observations):
-                found.add(slug)
+                break
     return tuple(sorted(found))
+
+
+_TERM_PREFIXES = tuple(f"{prefix}:" for prefix in TERM_TYPES)
 
 
 def _items_tagged(slug: str, before: Mapping[str, Facts], after: Mapping[str, Facts]) -> tuple[str, ...]:

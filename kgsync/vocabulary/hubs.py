@@ -6,7 +6,9 @@ manifest's hysteresis) separates nothing, so no item spends one of its capped sl
 share is the repository's most important concept ("large language model", "GitHub" in an AI
 corpus): it deserves a node as much as a topic does (``kgsync.vocabulary.topics``).  So each hub
 is a term that every item *addressing* it links beyond its caps (``ItemTerms.beyond``), as a
-topic is, and not every item that names it in passing.
+topic is, and not every item that names it in passing.  Its node is written, as any mined term's,
+once ``mining.min_links`` items link it (``graph.terms``): on a small corpus a hub one item
+addresses is a stopword only (``kgsync vocab`` says how many items address it).
 
 An item addresses a hub by its own text alone: mining's own count of the forms of it the item
 writes (its title, research question, executive summary and key findings, and its definitions
@@ -205,3 +207,24 @@ def hub_nodes(vocabulary: Vocabulary) -> dict[str, tuple[str, ...]]:
             if name in names:
                 out[name].append(slug)
     return {name: tuple(slugs) for name, slugs in sorted(out.items())}
+
+
+def hub_addressers(vocabulary: Vocabulary) -> dict[str, tuple[str | None, tuple[str, ...]]]:
+    """Hub label (``Vocabulary.hubs``) -> its node's term name (None: no item addresses it) and the
+    items that address it: what ``kgsync vocab`` says of each hub, for a hub is a node only where
+    ``mining.min_links`` of those items link it (as any mined term, ``graph.terms``).  A label is
+    matched by its key to a hub key, or to a form the node's addressers write (the mention index
+    also maps words inside a longer name: "rank fusion" is no "reciprocal rank fusion")."""
+    linkers = hub_nodes(vocabulary)
+    name_of: dict[str, str] = {}
+    for g in sorted(vocabulary.hub_keys):
+        name = vocabulary._index.get(g)
+        if name in linkers:
+            term = vocabulary.terms[name]
+            for key in (g, *(term_key(form) for form in (term.label, *term.aliases))):
+                name_of.setdefault(key, name)
+    out: dict[str, tuple[str | None, tuple[str, ...]]] = {}
+    for label, _count in vocabulary.hubs:
+        name = name_of.get(term_key(label))
+        out[label] = (name, linkers[name]) if name is not None else (None, ())
+    return out

@@ -19,7 +19,7 @@ from click.testing import CliRunner
 from kgsync.cli.main import cli
 from kgsync.read.items import ResearchItem
 from tests.conftest import SHARED_CORPUS
-from tests.item_corpus import corpus
+from tests.item_corpus import corpus, rank_fusion_repo
 
 _TERM = re.compile(r"^(concept|method) +(\S.*?)  \(\d+ items(?: pinned)?; (node|not a node)")
 _OTHER = re.compile(r"^  ((?:concept|method):\S+)  \(linked by \d+\)$")
@@ -368,3 +368,20 @@ def test_a_write_path_naming_an_input_of_the_build_not_yet_there_is_refused(exam
         assert f"is {what}, which the build reads" in result.output, result.output
         assert not (example_repo / name).exists(), name
     assert CliRunner().invoke(cli, ["build", "--root", str(example_repo), "--no-cache"]).exit_code == 0
+
+
+def test_a_hub_too_few_items_address_says_why_it_is_no_node(tmp_path: Path) -> None:
+    """Three items write "reciprocal rank fusion": a hub (a corpus stopword), which only one of them
+    addresses, fewer than ``mining.min_links``.  The listing said "too few items link it within their
+    caps" of it, though a hub is never an item's own term; and its hubs section called every hub "a
+    node the items addressing it link" where none of them was one (qa121)."""
+    rank_fusion_repo(tmp_path)
+    check_agreement(tmp_path)
+    shown = CliRunner().invoke(cli, ["vocab", "--root", str(tmp_path)])
+    assert shown.exit_code == 0, shown.output
+    line = next(line for line in shown.output.splitlines() if line.startswith("concept reciprocal-rank-fusion "))
+    assert line.endswith("(1 items; not a node: a hub (on more than mining.max_item_share of the items, so no "
+                         "item's own term) that 1 item addresses, fewer than mining.min_links (2))"), line
+    hubs = shown.output.split("corpus stopwords", 1)[1].splitlines()
+    assert "  reciprocal rank fusion  (3 items; no node: 1 item addresses it, fewer than mining.min_links (2))" in hubs
+    assert "  BM25  (3 items; no node: 1 item addresses it, fewer than mining.min_links (2))" in hubs

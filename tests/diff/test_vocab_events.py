@@ -16,6 +16,7 @@ from kgsync.graph.manifest import manifest_path
 from kgsync.contract.model import Facts, Relation
 from kgsync.pipeline.stages import build
 from kgsync.diff.vocab_events import EventKind, explain, vocabulary_events
+from tests.item_corpus import rank_fusion_repo
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 import gen_corpus  # noqa: E402
@@ -127,6 +128,39 @@ def test_an_acronym_losing_its_only_definer_lists_the_items_holding_it() -> None
         (EventKind.ACRONYM_UNDEFINED, "dia = department internal affair", ("d", "s"))]  # not "media"
     assert explain(before, after, {"d"}, events).unexplained == {}
     assert explain(before, after, {"d"}, ()).unexplained != {}
+
+
+def test_a_hub_event_does_not_list_an_item_whose_facts_did_not_change() -> None:
+    """An item that names the hub alike before and after was not moved by it (qa121: "hub left"
+    listed items "moved by this event too" whose links had not changed)."""
+    same = facts(("item:a", "concept:bm25", "addresses"), entities=(("concept:bm25", "concept"),))
+    before = {"a": same, "b": facts(("item:b", "concept:fusion", "addresses"))}
+    after = {"a": same, "b": facts(("item:b", "concept:bm25", "addresses"))}
+    events = vocabulary_events({"bm25"}, set(), before, after)
+    assert [(e.kind, e.subject, e.items) for e in events] == [(EventKind.HUB_LEFT, "bm25", ("b",))]
+
+
+def test_a_delete_on_a_new_small_repository_names_under_each_hub_event_only_the_items_it_moved(tmp_path: Path) -> None:
+    """Three items write "reciprocal rank fusion" and "BM25" (hubs on so small a corpus); deleting
+    one makes them no hubs.  The two items left (and the deleted one) now link ``concept:reciprocal-rank-fusion``: that
+    event lists them.  Neither item's facts name a "bm25" node or text that changed, so ``hub
+    left: bm25`` lists none of them (qa121 saw it list both, beside "concept:... removed: none
+    links it within its caps")."""
+    folder = rank_fusion_repo(tmp_path)
+    cfg = config_module.load(tmp_path).with_overrides(cache_dir="")
+    first = build(cfg)
+    (folder / "2026-01-03-fusion-costs.md").unlink()
+    second = build(cfg)
+    old, new = first.vocabulary, second.vocabulary
+    assert {"bm25", "reciprocal rank fusion"} <= old.hub_keys - new.hub_keys
+    events = vocabulary_events(old.hub_keys, new.hub_keys, first.manifest.by_item, second.manifest.by_item)
+    gone = "2026-01-03-fusion-costs"  # the deleted item: every fact of it changed (shown under Removed items)
+    listed = {e.subject: tuple(slug for slug in e.items if slug != gone) for e in events if e.kind is EventKind.HUB_LEFT}
+    remaining = ("2026-01-01-hybrid-ranking-beat-bm25", "2026-01-02-embeddings-beat-either-alone")
+    assert listed["reciprocal rank fusion"] == remaining
+    assert listed["bm25"] == ()
+    for slug in remaining:  # every listed item is one whose facts the deletion changed
+        assert first.manifest.by_item[slug] != second.manifest.by_item[slug]
 
 
 _BASE: dict[int, tuple[Path, dict[str, Facts], object]] = {}

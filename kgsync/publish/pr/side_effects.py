@@ -164,9 +164,13 @@ def explain_event(kind: EventKind, subject: str, vocabulary_file: str = VOCABULA
                            f"to keep it every naming item's own term, pin it under terms: in {vocabulary_file} (a "
                            "pinned term is never a hub)")
     if kind is EventKind.HUB_LEFT:
-        return Explanation(f"{subject} is on fewer items now, no longer a hub: the items that choose it link it "
-                           "within their caps again, not every item that addresses it",
-                           f"to keep it out, add it to stoplist: in {vocabulary_file}")
+        # Says what a hub leaving does to the items it lists, and not that any of them links it now:
+        # on a small corpus none may choose it, and its node leaves ("none links it within its caps").
+        return Explanation(f"{subject} is on fewer items now, no longer a hub (a corpus stopword): it is a term "
+                           "an item may choose within its caps again, and the items that addressed it no longer "
+                           "link it beyond them",
+                           f"to keep it a node whatever items come and go, pin it under terms: in {vocabulary_file}; "
+                           "to keep it out of every item's terms, add it to stoplist: there")
     source, _, target = subject.partition(" -> ")
     if kind is EventKind.MERGED and _facet(source, target):
         return Explanation(f"{source} is what happens to or with {target} (its last word an act or a process, "
