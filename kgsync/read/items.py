@@ -75,6 +75,7 @@ from kgsync.read.item_sections import (
     list_entries,
     overlong_lines,
     plain_text,
+    section_place,
     split_sections,
     Fence,
     fenced_blocks,
@@ -408,7 +409,8 @@ def _with_sections(item: ResearchItem, problem: IssueMaker, warnings: list[Issue
     for wanted, found, keys in (("Research Question", question, _QUESTION), ("Executive Summary", summary, ()),
                                 ("Key Findings", findings, ())):
         if found is None:
-            warnings.append(_missing_section(item, problem, wanted, keys or (wanted.lower(),)))
+            place = section_place(item.sections, wanted, summary, findings)
+            warnings.append(_missing_section(item, problem, wanted, keys or (wanted.lower(),), place))
     parsed_findings = list_entries(findings) if findings else ()
     if findings is not None and not parsed_findings:
         warnings.append(problem(IssueSeverity.WARNING, findings.line, "Key Findings has no list entries",
@@ -434,7 +436,8 @@ _TEMPLATE_HEADINGS = {"Executive Summary": "a '### Executive Summary' heading un
                       "Key Findings": "a '### Key Findings' heading under the '## Findings' section"}
 
 
-def _missing_section(item: ResearchItem, problem: IssueMaker, wanted: str, keys: tuple[str, ...]) -> Issue:
+def _missing_section(item: ResearchItem, problem: IssueMaker, wanted: str, keys: tuple[str, ...],
+                     place: tuple[int, str] | None) -> Issue:
     """The warning for a section the item lacks; at the code fence never closed that hides its heading, if one does."""
     fence, marker, hidden = swallowed_headings(item.body, item.body_line)
     at = next((line for key, line in hidden if key in keys), 0)
@@ -443,7 +446,8 @@ def _missing_section(item: ResearchItem, problem: IssueMaker, wanted: str, keys:
                        f"fence opened at line {fence}, which is never closed",
                        f"close the code block with a {marker} line before the heading")
     heading = _TEMPLATE_HEADINGS.get(wanted) or f"a '## {wanted}' section"
-    return problem(IssueSeverity.WARNING, item.body_line, f"no '{wanted}' section", f"add {heading}, as in the item template")
+    line, where = (place[0], f" (here: {place[1]})") if place else (item.body_line, "")
+    return problem(IssueSeverity.WARNING, line, f"no '{wanted}' section", f"add {heading}, as in the item template{where}")
 
 
 def _findings_subsection(item: ResearchItem, name: str) -> Section | None:
