@@ -109,3 +109,6 @@ def test_an_image_or_a_link_whose_address_is_refused_reads_as_its_label() -> Non
     assert plain_text('Q ![qimg](x" onerror="alert(3)") and [qevil](javascript:alert(4)) end.') == "Q qimg and qevil end."
     assert plain_text("See ![chart](https://x.org/c.png) and [doc](https://x.org/a).") == \
         "See chart (https://x.org/c.png) and doc (https://x.org/a)."
+    # A path in the repository is no URL a reader follows, but it names the item: kept as written.
+    assert plain_text("(Sources: [Taxonomy](Research/completed/2026-03-12-x.md))") == \
+        "(Sources: Taxonomy (Research/completed/2026-03-12-x.md))"
