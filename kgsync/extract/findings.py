@@ -50,11 +50,15 @@ _TRAILING_PAREN = re.compile(r"\((?=[^()]*?(?:https?://|sources?\s*:|confidence|
 _SOURCE_NOTE = r"[\[(](?:sources?|inference|fact|assumption)\b"
 _INLINE_SOURCE = re.compile(rf"(?<!\s)\s*{_SOURCE_NOTE}(?:(?!{_SOURCE_NOTE})[^\])])*[\])]", re.I)
 _URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`|;,]+[^\s<>()\[\]{}\"'`|;,.:!?]")
-# Bold, code, a link (group 1: its text), a lone "*" opening or closing emphasis.  The lone-star
+# Bold, code, a link (group 1: its text), an image (group 2: its text), a lone "*" opening or closing emphasis.  The lone-star
 # tests look behind from after the star, so every branch starts with a literal and the scanner
 # jumps between candidate characters (10x faster than "(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])").
-# A link's address may hold balanced parentheses (CommonMark 6.3: ``…/Okapi_BM25_(ranking)``), else it ends at the first ")".
-_MARKUP = re.compile(r"\*\*|__|`|\[([^\[\]]*)\]\((?:(?:[^()\[\s]|\([^()\[\s]*\))*\)|[^)\[]*\))"
+# A link's address may hold balanced parentheses (CommonMark 6.3: ``…/Okapi_BM25_(ranking)``), else it ends at the
+# ")" that closes it (``x" onerror="alert(2)"``: the label, not "\")", is left), else at the first ")" (an unclosed
+# "(" in it).  An image's "!" goes with it.
+_LINK_ADDRESS = r"\((?:(?:[^()\[\s]|\([^()\[\s]*\))*\)|(?:[^()\[]|\([^()\[]*\))*\)|[^)\[]*\))"
+# An image's branch apart from a link's: "!?\[" would start the branch with no literal (2x the time).
+_MARKUP = re.compile(rf"\*\*|__|`|\[([^\[\]]*)\]{_LINK_ADDRESS}|!\[([^\[\]]*)\]{_LINK_ADDRESS}"
                      r"|\*(?:(?<![\w*]\*)(?=\S)|(?<=\S\*)(?![\w*]))")
 _KEY_WORD = re.compile(r"[a-z0-9]+")
 _KEY_STOP = frozenset(
@@ -207,10 +211,15 @@ def _confidence_in(text: str) -> str:
     return (match.group(1) or match.group(2)).lower()
 
 
+def _markup_text(match: re.Match[str]) -> str:
+    """What a reader sees of a ``_MARKUP`` match: an image's or a link's label, else nothing."""
+    return match.group(1) or match.group(2) or ""
+
+
 def clean_statement(text: str, limit: int | None = MAX_STATEMENT) -> str:
     """A finding's text as a statement: markup, evidence labels, inline sources and URLs out;
     cut at ``limit`` characters (None: the whole finding, e.g. for its page on the site)."""
-    text = _MARKUP.sub(lambda m: m.group(1) or "", text)
+    text = _MARKUP.sub(_markup_text, text)
     text = _without_labels(text)
     if "(" in text:  # what the last three patterns need: most statements have none of it
         text = _without_trailing_paren(_INLINE_SOURCE.sub("", text))
@@ -250,7 +259,7 @@ _EMPTY_PAREN = re.compile(r"\([;,\s]*\)")
 def lead_sentence(summary: str) -> str:
     """The lead of the Executive Summary, cleaned, as one short sentence."""
     paragraph = next((p for p in _PARAGRAPH_BREAK.split(summary) if p.strip()), "")
-    text = _MARKUP.sub(lambda m: m.group(1) or "", paragraph)
+    text = _MARKUP.sub(_markup_text, paragraph)
     text = _without_labels(text)
     text = _INLINE_SOURCE.sub("", text)
     text = _URL.sub("", text)

@@ -8,6 +8,7 @@ conversions of field values (dates, slugs, lists of strings).
 from __future__ import annotations
 
 import datetime as dt
+import difflib
 import re
 import sys
 from collections.abc import Callable
@@ -242,7 +243,10 @@ def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) 
     for entry, line in zip(entries, entry_lines(yaml_text, "cites", len(entries))):
         wrong = _cite_problem(entry) if isinstance(entry, dict) else None
         if wrong is not None:
-            found.append(problem(IssueSeverity.ERROR, line, f"cites: {wrong}", _CITE_FORM))
+            # A stance near one of the three words (``supportz``, ``Extends``) is answered with it; else the form.
+            near = difflib.get_close_matches(str(entry["stance"]).lower(), _CITE_STANCES, 1) if wrong.startswith("stance ") else []
+            fix = f"write stance: {near[0]}, the stance nearest {str(entry['stance'])[:20]!r}" if near else _CITE_FORM
+            found.append(problem(IssueSeverity.ERROR, line, f"cites: {wrong}", fix))
     own = meta.get("kgsync")
     if own is not None:
         claims = own.get("claims") if isinstance(own, dict) else None

@@ -53,3 +53,18 @@ def completed_problems(meta: dict[str, Any], yaml_text: str, slug: str, problem:
     return [problem(IssueSeverity.WARNING, line, f"completed: {completed} is {gap} days after {what}, the latest other "
                     "date the item gives; a date that far ahead makes it the latest item", "correct the year "
                     "(completed: is the day the research was finished)")]
+
+
+def undated_name(meta: dict[str, Any], slug: str, problem: IssueMaker) -> list[Issue]:
+    """A warning at line 1 when the file's name is not ``YYYY-MM-DD-slug`` (the README's convention).
+
+    A warning, not an error: the file has frontmatter, so it is meant as an item and loses nothing;
+    the slug is its identity whatever its form, and ``--items notes/`` builds any folder.  The dated
+    name orders the folder as the research was done, and a renamed item is a ``git mv`` the PR reads
+    as one rename, so the fix says which."""
+    if DATED_SLUG.match(slug):
+        return []
+    day = date_value(meta.get("completed")) or "YYYY-MM-DD"
+    return [problem(IssueSeverity.WARNING, 1, f"the file name {slug!r} is not YYYY-MM-DD-slug, the item convention: "
+                    f"it is read as the item {slug!r}", f"git mv {slug}.md {day}-{slug}.md (the day it was completed; "
+                    "the PR reads it as a rename)")]

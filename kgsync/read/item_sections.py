@@ -385,6 +385,30 @@ def split_sections(body: str, first_line: int) -> tuple[Section, ...]:
     return tuple(out)
 
 
+def section_place(sections: Sequence[Section], wanted: str, summary: Section | None,
+                  findings: Section | None) -> tuple[int, str] | None:
+    """Where an author adds the missing section ``wanted`` (the item template's order): the heading it
+    goes before, else under "## Findings" (the summary and the findings), else after the last section;
+    as (that heading's line, how the fix names it).  None: the body has no section to name."""
+    def name(section: Section) -> str:
+        return f"'{'#' * section.level} {section.heading[:60]}'"
+    body = [s for s in sections if s.level >= 2]  # the title is no place: the template's sections follow it
+    parent = next((s for s in body if heading_key(s.heading) == "findings"), None)
+    if wanted == "Research Question":
+        before = body[0] if body else None
+    elif wanted == "Executive Summary":
+        before = findings
+    else:  # Key Findings follow the summary: before the heading after it
+        before = next((s for s in body if summary is not None and s.line > summary.line), None)
+        if summary is not None and before is None:
+            return summary.line, f"after {name(summary)}"
+    if before is not None:
+        return before.line, f"before {name(before)}"
+    if parent is not None and wanted != "Research Question":
+        return parent.line, f"under {name(parent)}"
+    return (body[-1].line, f"after the last section, {name(body[-1])}") if body else None
+
+
 def list_entries(section: Section) -> tuple[KeyFinding, ...]:
     """Top-level list entries of a section (numbered or bulleted), with their lines."""
     entries: list[tuple[int, list[str]]] = []

@@ -56,7 +56,7 @@ from kgsync.read.item_checks import (
     INVISIBLE,
 )
 from kgsync.read.corpus_checks import check_corpus
-from kgsync.read.item_dates import completed_problems
+from kgsync.read.item_dates import completed_problems, undated_name
 from kgsync.read.item_themes import item_themes
 from kgsync.read.item_files import DATED_SLUG, RENDERED_SITE_NOTE, display_path, find_item_files, missed_item_files
 from kgsync.read.item_model import NOT_AN_ITEM, CitedFinding, Issue, IssueSeverity, ReadResult, ResearchItem
@@ -75,6 +75,7 @@ from kgsync.read.item_sections import (
     list_entries,
     overlong_lines,
     plain_text,
+    section_place,
     split_sections,
     Fence,
     fenced_blocks,
@@ -309,7 +310,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
     field_problems = misshapen_fields(meta, yaml_text, problem) + theme_errors
     if any(issue.severity is IssueSeverity.ERROR for issue in field_problems):
         return field_problems
-    warnings += field_problems + completed_problems(meta, yaml_text, slug, problem)
+    warnings += field_problems + completed_problems(meta, yaml_text, slug, problem) + undated_name(meta, slug, problem)
     links = {name: field_slugs(cited_items(meta.get(name))) for name in ("cites", "related", "supersedes", "superseded_by")}
     for name, targets in links.items():
         if slug in targets:  # "superseded by itself" would hide the item's own claims
@@ -408,7 +409,8 @@ def _with_sections(item: ResearchItem, problem: IssueMaker, warnings: list[Issue
     for wanted, found, keys in (("Research Question", question, _QUESTION), ("Executive Summary", summary, ()),
                                 ("Key Findings", findings, ())):
         if found is None:
-            warnings.append(_missing_section(item, problem, wanted, keys or (wanted.lower(),)))
+            place = section_place(item.sections, wanted, summary, findings)
+            warnings.append(_missing_section(item, problem, wanted, keys or (wanted.lower(),), place))
     parsed_findings = list_entries(findings) if findings else ()
     if findings is not None and not parsed_findings:
         warnings.append(problem(IssueSeverity.WARNING, findings.line, "Key Findings has no list entries",
@@ -434,7 +436,8 @@ _TEMPLATE_HEADINGS = {"Executive Summary": "a '### Executive Summary' heading un
                       "Key Findings": "a '### Key Findings' heading under the '## Findings' section"}
 
 
-def _missing_section(item: ResearchItem, problem: IssueMaker, wanted: str, keys: tuple[str, ...]) -> Issue:
+def _missing_section(item: ResearchItem, problem: IssueMaker, wanted: str, keys: tuple[str, ...],
+                     place: tuple[int, str] | None) -> Issue:
     """The warning for a section the item lacks; at the code fence never closed that hides its heading, if one does."""
     fence, marker, hidden = swallowed_headings(item.body, item.body_line)
     at = next((line for key, line in hidden if key in keys), 0)
@@ -443,7 +446,8 @@ def _missing_section(item: ResearchItem, problem: IssueMaker, wanted: str, keys:
                        f"fence opened at line {fence}, which is never closed",
                        f"close the code block with a {marker} line before the heading")
     heading = _TEMPLATE_HEADINGS.get(wanted) or f"a '## {wanted}' section"
-    return problem(IssueSeverity.WARNING, item.body_line, f"no '{wanted}' section", f"add {heading}, as in the item template")
+    line, where = (place[0], f" (here: {place[1]})") if place else (item.body_line, "")
+    return problem(IssueSeverity.WARNING, line, f"no '{wanted}' section", f"add {heading}, as in the item template{where}")
 
 
 def _findings_subsection(item: ResearchItem, name: str) -> Section | None:

@@ -136,3 +136,13 @@ def test_a_link_whose_address_holds_parentheses_leaves_only_its_text_in_the_stat
         "Okapi BM25 ranks well."
     assert clean_statement("See [the goal](https://e.org/The_Goal_(novel) and more.") == "See the goal and more."
     assert lead_sentence("**[fact]** The [Guide](https://e.org/a_(b)_c) says so. More.") == "The Guide says so."
+
+
+def test_an_image_or_a_link_whose_address_is_refused_leaves_its_label() -> None:
+    """QA 121, row 6: a finding's ``![img](x" onerror="…")`` read as "!img\")" on its item's page (the
+    link's address ended at the first ")" of the handler, and the image's "!" stayed)."""
+    from kgsync.extract.findings import clean_statement
+    assert clean_statement('See ![img](x" onerror="alert(2)") there.', limit=None) == "See img there."
+    assert clean_statement("See [evil](javascript:alert(1)) now.", limit=None) == "See evil now."
+    assert clean_statement("A ![chart](https://x.org/c.png) shows it.", limit=None) == "A chart shows it."
+    assert clean_statement("Wow! [the survey](https://x.org/s) says so.", limit=None) == "Wow! the survey says so."

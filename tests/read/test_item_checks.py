@@ -144,3 +144,18 @@ def test_an_empty_list_entry_is_warned_at_its_line(tmp_path: Path, empty: str) -
         ("supersedes: entry 1 is empty; ignored", lines.index(f"  {empty}") + 1)]
     assert all("delete the line" in i.hint for i in warned)
     assert {i.slug: i.cites for i in result.items}["2026-03-01-good"] == ("2026-01-01-older",)
+
+
+def test_a_misspelt_stance_is_answered_with_the_near_word(tmp_path: Path) -> None:
+    """QA 121, row 8: ``stance: supportz`` gave the general form of a cites entry, not the word meant."""
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    for written, meant in (("supportz", "supports"), ("contradict", "contradicts"), ("Extends", "extends")):
+        entry = f"{{item: 2026-01-01-older, findings: [1], stance: {written}}}"
+        write(tmp_path, "2026-03-01-good.md", GOOD.replace("cites: [2026-01-01-older]", f"cites: [{entry}]"))
+        [error] = only(read(tmp_path).issues, IssueSeverity.ERROR)
+        assert f"stance {written!r} is not supports, contradicts or extends" in error.message, error.message
+        assert error.hint == f"write stance: {meant}, the stance nearest {written!r}", error.hint
+    far = "{item: 2026-01-01-older, findings: [1], stance: agrees}"
+    write(tmp_path, "2026-03-01-good.md", GOOD.replace("cites: [2026-01-01-older]", f"cites: [{far}]"))
+    [error] = only(read(tmp_path).issues, IssueSeverity.ERROR)
+    assert "nearest" not in error.hint and "stance: supports" in error.hint, error.hint  # no near word: the form

@@ -38,3 +38,19 @@ def test_the_file_names_date_alone_bounds_it(tmp_path: Path) -> None:
     # No added: nor started: the date the file name starts with is the item's own other date.
     assert len(_warned(tmp_path, "2999-01-01", "completed: {completed}\n")[0]) == 1
     assert _warned(tmp_path, "2026-03-02", "completed: {completed}\n")[0] == []
+
+
+def test_an_item_whose_file_name_breaks_the_dated_convention_is_read_with_a_warning(tmp_path: Path) -> None:
+    """QA 121, row 5: ``notes.md`` with frontmatter was read as the item ``notes`` without a word, though the
+    README names items ``YYYY-MM-DD-slug.md``.  It is still read (``--items notes/`` builds any folder, and the
+    slug is the item's identity), with a warning at line 1 whose fix gives the dated name."""
+    text = GOOD.replace("cites: [2026-01-01-older]", "cites: []")
+    write(tmp_path, "notes.md", text)
+    result = read(tmp_path)
+    assert [i.slug for i in result.items] == ["notes"] and not only(result.issues, IssueSeverity.ERROR)
+    [named] = [i for i in only(result.issues, IssueSeverity.WARNING) if "YYYY-MM-DD" in i.message]
+    assert named.location.line == 1 and named.location.path.endswith("notes.md")
+    assert "'notes'" in named.message and "git mv notes.md 2026-03-01-notes.md" in named.hint, named.render()
+    (tmp_path / "notes.md").unlink()
+    write(tmp_path, "2026-03-01-notes.md", text)
+    assert not [i for i in read(tmp_path).issues if "YYYY-MM-DD" in i.message]

@@ -483,3 +483,37 @@ def test_a_folder_an_items_glob_matches_is_named_as_a_folder_with_the_fix_for_th
     assert "is a folder" in issue.message and "Is a directory" not in issue.message, issue.message
     assert "delete it" not in issue.hint and "make it readable" not in issue.hint, issue.hint
     assert "**/*.md" in issue.hint and "folder itself" in issue.hint, issue.hint
+
+
+def test_a_missing_section_is_warned_where_the_author_adds_it(tmp_path: Path) -> None:
+    """QA 121, row 4: a missing Executive Summary or Key Findings was warned at the body's first line
+    (the blank line after the frontmatter).  It is warned at the heading it goes before (the template's
+    order), else under its parent, else after the last section, and the fix says which."""
+    def warned(body: str) -> dict[str, tuple[int, str]]:
+        write(tmp_path, "2026-02-02-thin.md", "---\ntitle: Thin\n---\n\n# Thin\n\n" + body)
+        return {i.message: (i.location.line, i.hint) for i in only(read(tmp_path).issues, IssueSeverity.WARNING)}
+
+    def line(body: str, heading: str) -> int:
+        return 6 + body.split("\n").index(heading) + 1
+
+    no_summary = "## Scope\n\nx\n\n## Findings\n\n### Key Findings\n\n1. **A finding.** More.\n\n### Evidence Map\n\nz\n"
+    found = warned(no_summary)
+    assert found["no 'Research Question' section"] == (line(no_summary, "## Scope"), "add a '## Research Question' "
+                                                       "section, as in the item template (here: before '## Scope')")
+    assert found["no 'Executive Summary' section"] == (line(no_summary, "### Key Findings"), "add a '### Executive "
+                                                       "Summary' heading under the '## Findings' section, as in the "
+                                                       "item template (here: before '### Key Findings')")
+    no_findings = "## Research Question\n\nWhy?\n\n## Findings\n\n### Executive Summary\n\nSo.\n\n### Evidence Map\n\nz\n"
+    assert warned(no_findings)["no 'Key Findings' section"][0] == line(no_findings, "### Evidence Map")
+    assert warned(no_findings)["no 'Key Findings' section"][1].endswith("(here: before '### Evidence Map')")
+    summary_last = "## Research Question\n\nWhy?\n\n## Findings\n\n### Executive Summary\n\nSo.\n"
+    assert warned(summary_last)["no 'Key Findings' section"] == (
+        line(summary_last, "### Executive Summary"), "add a '### Key Findings' heading under the '## Findings' section, "
+        "as in the item template (here: after '### Executive Summary')")
+    under = "## Research Question\n\nWhy?\n\n## Findings\n\nText.\n\n## Output\n\no\n"
+    assert warned(under)["no 'Key Findings' section"][0] == line(under, "## Findings")
+    assert warned(under)["no 'Executive Summary' section"][1].endswith("(here: under '## Findings')")
+    no_parent = "## Research Question\n\nWhy?\n\n## Sources\n\n- a\n"
+    for name in ("Executive Summary", "Key Findings"):
+        at, hint = warned(no_parent)[f"no '{name}' section"]
+        assert at == line(no_parent, "## Sources") and hint.endswith("(here: after the last section, '## Sources')")

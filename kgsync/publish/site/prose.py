@@ -24,7 +24,9 @@ _LIST_MARKER = re.compile(r"^(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
 #: Inline code, bold and italic markers around words (the words are kept).
 _EMPHASIS = re.compile(r"(\*\*|__|(?<![\w*])\*|(?<![\w_])_)(?=[^\s*_])(.+?)(?<=[^\s*_])\1(?![\w*])")
 _LINK = re.compile(r"\[([^\]]+)\]\((?:[^()\s]|\([^()\s]*\))+\)")
-_LINK_URL = re.compile(r"\[([^\[\]]+)\]\(((?:[^()\s]|\([^()\s]*\))+)\)")
+#: A link or an image (its "!"), the address with balanced parentheses; with spaces too (``x" onerror="…"``),
+#: which no http(s) address holds: the label is read, as for any address ``safe_url`` refuses.
+_LINK_URL = re.compile(r"!?\[([^\[\]]+)\]\(((?:[^()]|\([^()]*\))+)\)")
 #: A URL in prose; trailing punctuation belongs to the sentence, not to the URL.
 _URL = re.compile(r"https?://[^\s<>\"'`]+")
 _URL_TRAILER = ".,;:!?)]}*_'\""
@@ -45,9 +47,22 @@ def quote_text(sentence: str) -> str:
 
 def plain_text(text: str) -> str:
     """Item prose (a research question, a summary) as read: backticks and emphasis markers out,
-    a Markdown link as its text and its URL ("text (https://...)", which ``linked_html`` links)."""
-    line = _LINK_URL.sub(lambda m: m[1] if m[1] == m[2] else f"{m[1]} ({m[2]})", one_line(text))
+    a Markdown link or image as its text and its URL ("text (https://...)", which ``linked_html`` links),
+    as its text alone when the address is refused (``_refused``)."""
+    line = _LINK_URL.sub(lambda m: m[1] if m[1] == m[2] or _refused(m[2]) else f"{m[1]} ({m[2]})", one_line(text))
     return _EMPHASIS.sub(r"\2", line).replace("`", "")
+
+
+#: A URL's scheme ("javascript:", "https:"); a path in the repository has none.
+_SCHEME = re.compile(r"[A-Za-z][A-Za-z0-9+.-]*:")
+
+
+def _refused(address: str) -> bool:
+    """An address no reader should see as one: a scheme ``safe_url`` refuses (``javascript:``), or text
+    no address holds (``x" onerror="…"``).  A path in the repository ("Research/completed/<slug>.md") is
+    shown as written: it names the item."""
+    odd = _SCHEME.match(address) or any(c.isspace() or c in "\"'<>" for c in address)
+    return bool(odd) and safe_url(address) is None
 
 
 def linked_html(text: str) -> Markup:

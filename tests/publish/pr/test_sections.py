@@ -209,3 +209,21 @@ def test_the_summary_says_how_many_side_effects_a_veto_made() -> None:
     assert ", from 2 research items (1 other item moved as side effects, 1 of them by a veto).\n" in head, head
     plain = build_sections(diff(*_two_merged_one_moved()), heading=False)[0].text
     assert ", from 2 research items (1 other item moved as side effects).\n" in plain, plain
+
+
+def test_the_item_index_says_a_shared_node_counts_under_each_item_that_links_it() -> None:
+    """QA 121, row 3: a first build's index listed a concept three new items link under each of them, so
+    its "+" column summed to 21 where the graph gained 15 nodes, and nothing said why."""
+    def item(slug: str) -> Entity:
+        return Entity(f"item:{slug}", "research_item", (f"title: {slug}",))
+    slugs = ("2026-03-01-c", "2026-03-02-d")
+    new = Graph((*(item(s) for s in slugs), Entity("concept:shared", "concept", ())),
+                tuple(Relation(f"item:{s}", "concept:shared", "addresses") for s in slugs))
+    d = diff(Graph((), ()), new)
+    index = next(s.text for s in build_sections(d, cap=0) if s.kind == "index")
+    counts = [line.split(" | ")[3] for line in index.splitlines() if line.startswith("| 2026-")]
+    assert sum(map(int, counts)) == 4 and len(d.added) == 3, index  # each item: itself and the shared concept
+    assert "A node several items link is counted under each of them" in index, index
+    assert "the + column sums to 4, the graph gained 3." in index, index
+    alone = next(s.text for s in build_sections(diff(*_two_merged_one_moved()), cap=0) if s.kind == "index")
+    assert "counted under each of them" not in alone, alone  # the columns add up: nothing to explain

@@ -101,3 +101,14 @@ def test_a_question_or_summary_reads_as_text_and_keeps_its_link_targets():
     assert plain_text("Which `Research/completed/` items, per **Key Finding 2** of [the survey](https://x.org/s)?") \
         == "Which Research/completed/ items, per Key Finding 2 of the survey (https://x.org/s)?"
     assert plain_text("See [https://x.org/a](https://x.org/a).") == "See https://x.org/a."
+
+
+def test_an_image_or_a_link_whose_address_is_refused_reads_as_its_label() -> None:
+    """QA 121, row 6: a research question's ``[evil](javascript:…)`` read "evil (javascript:…)", and an image
+    ``![img](x" onerror="…")`` stayed as written; the reader gets the label, and a safe address as before."""
+    assert plain_text('Q ![qimg](x" onerror="alert(3)") and [qevil](javascript:alert(4)) end.') == "Q qimg and qevil end."
+    assert plain_text("See ![chart](https://x.org/c.png) and [doc](https://x.org/a).") == \
+        "See chart (https://x.org/c.png) and doc (https://x.org/a)."
+    # A path in the repository is no URL a reader follows, but it names the item: kept as written.
+    assert plain_text("(Sources: [Taxonomy](Research/completed/2026-03-12-x.md))") == \
+        "(Sources: Taxonomy (Research/completed/2026-03-12-x.md))"
