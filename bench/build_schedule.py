@@ -29,6 +29,9 @@ import time
 from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO_ROOT / "bench"))
+
+from bench_build import child_env  # noqa: E402  (bench/ is not a package; the child builds' environment, one place)
 
 #: (phase, module, attribute): the function whose calls are the phase, from the start of the build on.
 PHASES = (
@@ -118,8 +121,7 @@ def child(corpus: str, work: str) -> None:
 
 def run(corpus: Path, one_process: bool, bytecode: Path) -> dict[str, list[float]]:
     with tempfile.TemporaryDirectory() as work:
-        env = {**os.environ, "PYTHONPYCACHEPREFIX": str(bytecode), "PYTHONPATH": str(REPO_ROOT)}
-        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env = {**child_env(bytecode), "PYTHONPATH": str(REPO_ROOT)}
         one_cpu = {min(os.sched_getaffinity(0))}
         done = subprocess.run([sys.executable, __file__, "--child", str(corpus), work], capture_output=True, text=True,
                               env=env, cwd=REPO_ROOT,
