@@ -73,6 +73,11 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
     issues: list[Issue] = []
     read = {slug: t if isinstance(t, EvidenceText) else EvidenceText.of(t) for slug, t in texts.items()}
     restating: dict[str, FindingIndex[ClaimText]] = {}  # each cited item's findings, read once
+
+    def resolve(target: str) -> str | None:
+        """The item a mention's target names: its slug, or the item an undated suffix names; None: no item."""
+        return target if target in known else suffixes.get(target)
+
     # (where in ``issues``, the item, a sentence's stances read from prose): their hints, placed once it is known
     # which links are written with their stance (``promoted``: (item, link))
     hints: list[tuple[int, ResearchItem, dict[tuple[str, int], Mention]]] = []
@@ -138,10 +143,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         for mention in extraction.mentions:
             cited_here.setdefault((mention.line, mention.target, mention.sentence), set()).add(mention.finding)
             if mention.via != "description":
-                named_here.add((mention.line, mention.target if mention.target in known else suffixes.get(mention.target),
-                                mention.finding))
+                named_here.add((mention.line, resolve(mention.target), mention.finding))
         for mention in extraction.mentions:
-            slug = mention.target if mention.target in known else suffixes.get(mention.target)
+            slug = resolve(mention.target)
             if mention.via == "description" and (mention.line, slug, mention.finding) in named_here:
                 continue  # "the prior local-database research (Key Finding 2)": read as "local-database" already
             if slug is None and mention.exact and not from_cites(mention):  # a cites: entry's: the corpus check's
@@ -298,8 +302,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         hints.extend((len(issues), item, stances) for stances in stated.values())
         # the citations whose referencing finding is not said, now that the item's sure links are known: first
         # the prose notes (a firm anchor elsewhere, else their match, itself an anchor for the rest when clear)
-        naming = naming_findings(item, extraction.mentions, lambda t: t if t in known else suffixes.get(t),
-                                 extraction.claims) if deferred else {}
+        naming = naming_findings(item, extraction.mentions, resolve, extraction.claims) if deferred else {}
         place(notes_settled(item, deferred, extraction.claims, firm, naming))
         # the findings this item links each cited claim from so far, by any sentence, said or matched: where a
         # source attribution is matched only by keywords, the item's own prose elsewhere says which finding uses
