@@ -32,7 +32,6 @@ written only from the finding holding the sentence or a clear best match (``sour
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType, claim_name
@@ -44,9 +43,9 @@ from kgsync.extract.evidence_feeds import fed_finding
 from kgsync.extract.evidence_source import (best_match, builds_on, leads_alone, most_specific, said_there, says_another,
                                             says_nothing_of, shares_most_with, source_finding, tied_with, words_said)
 from kgsync.extract.evidence_hints import (from_cites, guessed_source_hint, in_a_cell, marker_issue, number_content_hint,
-                                           own_stance_hint, prose_stance_hint, refused_hint, renumbered_hint, superseded_hint,
-                                           too_many_hint, unnamed_finding_hint, waiting_hint)
-from kgsync.extract.evidence_stance import opposed, own_stances
+                                           refused_hint, renumbered_hint, superseded_hint, too_many_hint,
+                                           unnamed_finding_hint, waiting_hint)
+from kgsync.extract.evidence_stance import own_stances, sentence_hints, unopposed
 from kgsync.extract.restated import FindingIndex
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
@@ -298,7 +297,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             add(mention, slug, claim, source, RelationType.EXTENDS if prose_stance else relation,
                 link_kind(mention, restated is not None, clear), said=clear)
         # one hint per sentence whose prose reads as this finding's stance, once it is known which are written
-        # with their stance (``prose_stance_hint``, ``own_stance_hint``): placed here, in the item's order
+        # with their stance (``evidence_stance.sentence_hints``): placed here, in the item's order
         hints.extend((len(issues), item, stances) for stances in stated.values())
         # the citations whose referencing finding is not said, now that the item's sure links are known: first
         # the prose notes (a firm anchor elsewhere, else their match, itself an anchor for the rest when clear)
@@ -331,41 +330,14 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                          if (link.source_number, link.target_claim, link.line) in own_said
                          and link.relation is not RelationType.EXTENDS]
             links[item.slug] = sorted(links[item.slug], key=PlannedLink.key)
-    promoted = _unopposed(links, read, promoted)
+    promoted = unopposed(links, read, promoted)
     for at, hinted, sentence_stances in reversed(hints):
-        issues[at:at] = _stance_hints(hinted, sentence_stances, promoted, read)
+        issues[at:at] = sentence_hints(hinted, sentence_stances, promoted, read)
     for slug in kept.from_kept:
         if slug in read and (cited := kept.cited(slug, read[slug].claims)):
             required.setdefault(slug, set()).update(cited)
     return EvidencePlan({s: frozenset(n) for s, n in sorted(required.items())},
                         {s: tuple(v) for s, v in sorted(links.items())}, tuple(issues), vetoed)
-
-
-def _unopposed(links: dict[str, list[PlannedLink]], read: Mapping[str, EvidenceText],
-               promoted: list[tuple[str, PlannedLink]]) -> list[tuple[str, PlannedLink]]:
-    """The ``promoted`` links (written with their prose stance) no item opposes; the opposed ones are written as
-    ``extends`` again in ``links`` (``evidence_stance.opposed``)."""
-    if not promoted:
-        return promoted
-    names = {slug: {c.number: claim_name(slug, c.key) for c in read[slug].claims} for slug, planned in links.items()
-             if slug in read and any(link.relation is not RelationType.EXTENDS for link in planned)}
-    against = opposed(links, names, promoted)
-    for slug in sorted({slug for slug, _ in against}):
-        links[slug] = sorted((replace(link, relation=RelationType.EXTENDS) if (slug, link) in against else link
-                              for link in links[slug]), key=PlannedLink.key)
-    return [pair for pair in promoted if pair not in against]
-
-
-def _stance_hints(item: ResearchItem, cited: Mapping[tuple[str, int], Mention], promoted: Sequence[tuple[str, PlannedLink]],
-                  read: Mapping[str, EvidenceText]) -> list[Issue]:
-    """A sentence's hints: for the findings it is linked to with its stance (``own_stance_hint``), and for those
-    linked as ``extends`` (``prose_stance_hint``)."""
-    line = next(iter(cited.values())).line
-    written = {(link.target_slug, c.number) for slug, link in promoted if slug == item.slug and link.line == line
-               for c in read[link.target_slug].claims if claim_name(link.target_slug, c.key) == link.target_claim}
-    own = {key: mention for key, mention in cited.items() if key in written}
-    rest = {key: mention for key, mention in cited.items() if key not in written}
-    return ([own_stance_hint(item, own)] if own else []) + ([prose_stance_hint(item, rest)] if rest else [])
 
 
 def _to_kept(item: ResearchItem, mention: Mention, slug: str, claims: Sequence[ClaimText], kept: KeptLinks,
