@@ -32,7 +32,6 @@ written only from the finding holding the sentence or a clear best match (``sour
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType, claim_name
@@ -44,9 +43,9 @@ from kgsync.extract.evidence_feeds import fed_finding
 from kgsync.extract.evidence_source import (best_match, builds_on, leads_alone, most_specific, said_there, says_another,
                                             says_nothing_of, shares_most_with, source_finding, tied_with, words_said)
 from kgsync.extract.evidence_hints import (from_cites, guessed_source_hint, in_a_cell, marker_issue, number_content_hint,
-                                           own_stance_hint, prose_stance_hint, refused_hint, renumbered_hint, superseded_hint,
-                                           too_many_hint, unnamed_finding_hint, waiting_hint)
-from kgsync.extract.evidence_stance import opposed, own_stances
+                                           refused_hint, renumbered_hint, superseded_hint, too_many_hint,
+                                           unnamed_finding_hint, waiting_hint)
+from kgsync.extract.evidence_stance import own_stances, sentence_hints, unopposed
 from kgsync.extract.restated import FindingIndex
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
@@ -73,6 +72,11 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
     issues: list[Issue] = []
     read = {slug: t if isinstance(t, EvidenceText) else EvidenceText.of(t) for slug, t in texts.items()}
     restating: dict[str, FindingIndex[ClaimText]] = {}  # each cited item's findings, read once
+
+    def resolve(target: str) -> str | None:
+        """The item a mention's target names: its slug, or the item an undated suffix names; None: no item."""
+        return target if target in known else suffixes.get(target)
+
     # (where in ``issues``, the item, a sentence's stances read from prose): their hints, placed once it is known
     # which links are written with their stance (``promoted``: (item, link))
     hints: list[tuple[int, ResearchItem, dict[tuple[str, int], Mention]]] = []
@@ -138,10 +142,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         for mention in extraction.mentions:
             cited_here.setdefault((mention.line, mention.target, mention.sentence), set()).add(mention.finding)
             if mention.via != "description":
-                named_here.add((mention.line, mention.target if mention.target in known else suffixes.get(mention.target),
-                                mention.finding))
+                named_here.add((mention.line, resolve(mention.target), mention.finding))
         for mention in extraction.mentions:
-            slug = mention.target if mention.target in known else suffixes.get(mention.target)
+            slug = resolve(mention.target)
             if mention.via == "description" and (mention.line, slug, mention.finding) in named_here:
                 continue  # "the prior local-database research (Key Finding 2)": read as "local-database" already
             if slug is None and mention.exact and not from_cites(mention):  # a cites: entry's: the corpus check's
@@ -294,12 +297,11 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             add(mention, slug, claim, source, RelationType.EXTENDS if prose_stance else relation,
                 link_kind(mention, restated is not None, clear), said=clear)
         # one hint per sentence whose prose reads as this finding's stance, once it is known which are written
-        # with their stance (``prose_stance_hint``, ``own_stance_hint``): placed here, in the item's order
+        # with their stance (``evidence_stance.sentence_hints``): placed here, in the item's order
         hints.extend((len(issues), item, stances) for stances in stated.values())
         # the citations whose referencing finding is not said, now that the item's sure links are known: first
         # the prose notes (a firm anchor elsewhere, else their match, itself an anchor for the rest when clear)
-        naming = naming_findings(item, extraction.mentions, lambda t: t if t in known else suffixes.get(t),
-                                 extraction.claims) if deferred else {}
+        naming = naming_findings(item, extraction.mentions, resolve, extraction.claims) if deferred else {}
         place(notes_settled(item, deferred, extraction.claims, firm, naming))
         # the findings this item links each cited claim from so far, by any sentence, said or matched: where a
         # source attribution is matched only by keywords, the item's own prose elsewhere says which finding uses
@@ -328,41 +330,14 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                          if (link.source_number, link.target_claim, link.line) in own_said
                          and link.relation is not RelationType.EXTENDS]
             links[item.slug] = sorted(links[item.slug], key=PlannedLink.key)
-    promoted = _unopposed(links, read, promoted)
+    promoted = unopposed(links, read, promoted)
     for at, hinted, sentence_stances in reversed(hints):
-        issues[at:at] = _stance_hints(hinted, sentence_stances, promoted, read)
+        issues[at:at] = sentence_hints(hinted, sentence_stances, promoted, read)
     for slug in kept.from_kept:
         if slug in read and (cited := kept.cited(slug, read[slug].claims)):
             required.setdefault(slug, set()).update(cited)
     return EvidencePlan({s: frozenset(n) for s, n in sorted(required.items())},
                         {s: tuple(v) for s, v in sorted(links.items())}, tuple(issues), vetoed)
-
-
-def _unopposed(links: dict[str, list[PlannedLink]], read: Mapping[str, EvidenceText],
-               promoted: list[tuple[str, PlannedLink]]) -> list[tuple[str, PlannedLink]]:
-    """The ``promoted`` links (written with their prose stance) no item opposes; the opposed ones are written as
-    ``extends`` again in ``links`` (``evidence_stance.opposed``)."""
-    if not promoted:
-        return promoted
-    names = {slug: {c.number: claim_name(slug, c.key) for c in read[slug].claims} for slug, planned in links.items()
-             if slug in read and any(link.relation is not RelationType.EXTENDS for link in planned)}
-    against = opposed(links, names, promoted)
-    for slug in sorted({slug for slug, _ in against}):
-        links[slug] = sorted((replace(link, relation=RelationType.EXTENDS) if (slug, link) in against else link
-                              for link in links[slug]), key=PlannedLink.key)
-    return [pair for pair in promoted if pair not in against]
-
-
-def _stance_hints(item: ResearchItem, cited: Mapping[tuple[str, int], Mention], promoted: Sequence[tuple[str, PlannedLink]],
-                  read: Mapping[str, EvidenceText]) -> list[Issue]:
-    """A sentence's hints: for the findings it is linked to with its stance (``own_stance_hint``), and for those
-    linked as ``extends`` (``prose_stance_hint``)."""
-    line = next(iter(cited.values())).line
-    written = {(link.target_slug, c.number) for slug, link in promoted if slug == item.slug and link.line == line
-               for c in read[link.target_slug].claims if claim_name(link.target_slug, c.key) == link.target_claim}
-    own = {key: mention for key, mention in cited.items() if key in written}
-    rest = {key: mention for key, mention in cited.items() if key not in written}
-    return ([own_stance_hint(item, own)] if own else []) + ([prose_stance_hint(item, rest)] if rest else [])
 
 
 def _to_kept(item: ResearchItem, mention: Mention, slug: str, claims: Sequence[ClaimText], kept: KeptLinks,

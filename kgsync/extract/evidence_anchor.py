@@ -24,6 +24,7 @@ from kgsync.extract.descriptions import ROLE_NOUN
 from kgsync.extract.evidence_hints import describing_hint, guessed_source_hint, unclear_source_hint
 from kgsync.extract.evidence_model import ClaimText, Mention, PlannedLink
 from kgsync.extract.evidence_source import words_said
+from kgsync.extract.reference_spans import DATED  # a dated slug's start: its undated name follows
 from kgsync.read.items import Issue, ResearchItem
 
 #: Sentence shapes that describe another item (a framing section's sentence, a reading-list
@@ -39,8 +40,6 @@ Naming = Mapping[str, Sequence[ClaimText]]
 #: "the prior indexing-and-tracking research": an item's undated name, or its start up to a hyphen, written as
 #: a hyphenated name right before a role noun (``naming_findings``).
 _NAME_BEFORE_ROLE = re.compile(r"(?<![\w-])([a-z0-9]{1,40}(?:-[a-z0-9]{1,40}){1,8})[ \t]{1,3}" + ROLE_NOUN + r"\b")
-#: A dated slug's date ("2026-03-02-"): its undated name follows.
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}-")
 #: A dated slug anywhere in a finding's text: a path, a link, a URL's page ("…/2026-04-26-x-y.html").
 _DATED = re.compile(r"(?<![\w-])\d{4}-\d{2}-\d{2}-[a-z0-9]{1,40}(?:-[a-z0-9]{1,40}){0,20}")
 
@@ -216,7 +215,7 @@ def naming_findings(item: ResearchItem, mentions: Iterable[Mention], resolve: Ca
         candidates.add(slug)
         if mention.finding and not mention.exact and (number := mention.held_by or by_line.get(mention.line, 0)):
             numbered.add((slug, number))
-    undated = {slug[len(date.group()):]: slug for slug in candidates if (date := _DATE.match(slug))}
+    undated = {slug[len(date.group()):]: slug for slug in candidates if (date := DATED.match(slug))}
     named: dict[str, set[int]] = {}
     for finding in item.key_findings:
         for dated in _DATED.findall(finding.text):

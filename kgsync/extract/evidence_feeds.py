@@ -17,14 +17,14 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from kgsync.extract.evidence_model import MIN_SHARED, MIN_TRUST_LEAD, ClaimText, plain_text
+from kgsync.extract.evidence_model import LABEL_WORD, MIN_SHARED, MIN_TRUST_LEAD, ClaimText, plain_text
 from kgsync.extract.evidence_source import words_said
 
 #: An evidence label ("[fact]", "**[inference]**", "[fact, source: …]", "[inference; source: …]"): the first on
 #: a line says what the line is (``is_fact``).
-_LABEL = re.compile(r"\[(fact|inference|assumption|speculation|hypothesis)\b", re.I)
+_LABEL = re.compile(r"\[(" + LABEL_WORD + ")", re.I)
 #: An evidence label whole ("[inference]", "[inference; source: …]"): markup, none of the inference's words.
-_WHOLE_LABEL = re.compile(r"\[(?:fact|inference|assumption|speculation|hypothesis)\b[^\[\]\n]{0,3000}\]", re.I)
+_WHOLE_LABEL = re.compile(r"\[" + LABEL_WORD + r"[^\[\]\n]{0,3000}\]", re.I)
 #: A paragraph that opens with an inference label (bold or not): what the item makes of the facts before it.
 _INFERENCE = re.compile(r"[ \t]{0,8}(?:\*\*)?\[inference\b", re.I)
 #: A line that opens a new sub-question block (a heading, a bold line standing alone, a rule): an inference

@@ -27,6 +27,9 @@ MIN_SOURCE_WORDS = 1
 #: by this many (picks with a smaller lead were right under 0.9 of the time: docs/EVIDENCE.md).
 MIN_TRUST_LEAD = 2
 MARKUP = re.compile(r"\*\*|__|\[([^\]\n]{0,300})\]\([^)\n]{0,500}\)")
+#: An evidence label's word, as the item template writes it ("[fact]", "[inference; source: …]"): read by the
+#: label patterns of ``findings`` (``EVIDENCE_LABEL``) and ``evidence_feeds``.
+LABEL_WORD = r"(?:fact|inference|assumption|speculation|hypothesis)\b"
 _STOP = frozenset(
     "a an the and or of in on for to with by from as at is are was were be been being this that these those it "
     "its their there than then into via over under not no can could may might should would will must more most "

@@ -11,6 +11,10 @@ or the corpus says undercuts it:
   derived from it, and builds on it; an author's marker elsewhere states the relation itself;
 - no item gives the two claims the opposite stance (either way round): prose never makes the conflict that would
   fail an item's build (``pipeline.checking``), the stance an author stated wins.
+
+``evidence.plan`` calls ``own_stances`` per item, then, once every item's links are planned, ``unopposed``
+over the corpus and ``sentence_hints`` for each sentence whose prose reads as a stance (which hint it gets
+depends on whether its link kept the stance).
 """
 
 from __future__ import annotations
@@ -18,8 +22,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from kgsync.contract.model import RelationType
-from kgsync.extract.evidence_model import PlannedLink
+from kgsync.contract.model import RelationType, claim_name
+from kgsync.extract.evidence_hints import own_stance_hint, prose_stance_hint
+from kgsync.extract.evidence_model import EvidenceText, Mention, PlannedLink
+from kgsync.read.items import Issue, ResearchItem
 
 #: (referencing finding's number, cited claim's name, line) -> the stance its sentence states in its own clause
 OwnSaid = Mapping[tuple[int, str, int], RelationType]
@@ -61,3 +67,30 @@ def opposed(links: Mapping[str, Sequence[PlannedLink]], source_names: Mapping[st
         if stated.get(pair, set()) - {link.relation}:
             out.add((slug, link))
     return out
+
+
+def unopposed(links: dict[str, list[PlannedLink]], read: Mapping[str, EvidenceText],
+              promoted: list[tuple[str, PlannedLink]]) -> list[tuple[str, PlannedLink]]:
+    """The ``promoted`` links (written with their prose stance) no item opposes; the opposed ones are written as
+    ``extends`` again in ``links`` (``opposed``)."""
+    if not promoted:
+        return promoted
+    names = {slug: {c.number: claim_name(slug, c.key) for c in read[slug].claims} for slug, planned in links.items()
+             if slug in read and any(link.relation is not RelationType.EXTENDS for link in planned)}
+    against = opposed(links, names, promoted)
+    for slug in sorted({slug for slug, _ in against}):
+        links[slug] = sorted((replace(link, relation=RelationType.EXTENDS) if (slug, link) in against else link
+                              for link in links[slug]), key=PlannedLink.key)
+    return [pair for pair in promoted if pair not in against]
+
+
+def sentence_hints(item: ResearchItem, cited: Mapping[tuple[str, int], Mention],
+                   promoted: Sequence[tuple[str, PlannedLink]], read: Mapping[str, EvidenceText]) -> list[Issue]:
+    """A sentence's hints: for the findings it is linked to with its stance (``own_stance_hint``), and for those
+    linked as ``extends`` (``prose_stance_hint``)."""
+    line = next(iter(cited.values())).line
+    written = {(link.target_slug, c.number) for slug, link in promoted if slug == item.slug and link.line == line
+               for c in read[link.target_slug].claims if claim_name(link.target_slug, c.key) == link.target_claim}
+    own = {key: mention for key, mention in cited.items() if key in written}
+    rest = {key: mention for key, mention in cited.items() if key not in written}
+    return ([own_stance_hint(item, own)] if own else []) + ([prose_stance_hint(item, rest)] if rest else [])

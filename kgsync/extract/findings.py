@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from kgsync.extract.evidence_model import Mention, finding_words
+from kgsync.extract.evidence_model import LABEL_WORD, Mention, finding_words
 from kgsync.extract.item_cut import ItemCut
 from kgsync.extract.references import scan
 from kgsync.extract.sentences import first_sentence
@@ -43,8 +43,7 @@ _LABEL_HINT = re.compile(r"\[|confidence", re.I)
 #: unbounded run never spans the start of another attempt ("[" in a link's text, a "[fact" in a
 #: label, a "(source" in a source note), a leading whitespace run starts only where the run does
 #: (``(?<!\s)``), and an end-anchored pattern is tried once, at the only place it can start.
-_LABEL_WORD = r"(?:fact|inference|assumption|speculation|hypothesis)\b"
-EVIDENCE_LABEL = re.compile(rf"\[{_LABEL_WORD}(?:(?!\[{_LABEL_WORD})[^\]\n;])*[\];]", re.I)
+EVIDENCE_LABEL = re.compile(rf"\[{LABEL_WORD}(?:(?!\[{LABEL_WORD})[^\]\n;])*[\];]", re.I)
 # A trailing "(... source / confidence / URL ...)": tried at the last "(" only (no parenthesis inside).
 _TRAILING_PAREN = re.compile(r"\((?=[^()]*?(?:https?://|sources?\s*:|confidence|\[))[^()]*\)\s*\.?\s*$", re.I)
 _SOURCE_NOTE = r"[\[(](?:sources?|inference|fact|assumption)\b"
