@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from kgsync.extract.evidence_model import LABEL_WORD, MIN_SHARED, MIN_TRUST_LEAD, ClaimText, plain_text
+from kgsync.extract.evidence_model import LABEL_WORD, ClaimText, clears_trust_bar, plain_text
 from kgsync.extract.evidence_source import words_said
 
 #: An evidence label ("[fact]", "**[inference]**", "[fact, source: …]", "[inference; source: …]"): the first on
@@ -70,6 +70,6 @@ def fed_finding(feeds: str, claims: Sequence[ClaimText]) -> ClaimText | None:
         return None
     shared, number = ranked[0]
     runner_up = ranked[1][0] if len(ranked) > 1 else 0
-    if shared < MIN_SHARED or shared - runner_up < MIN_TRUST_LEAD:
+    if not clears_trust_bar(shared, runner_up):
         return None
     return next(claim for claim in claims if claim.number == number)

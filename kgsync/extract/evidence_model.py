@@ -26,6 +26,13 @@ MIN_SOURCE_WORDS = 1
 #: the best match must share ``MIN_SHARED`` words with what is said and lead every other finding
 #: by this many (picks with a smaller lead were right under 0.9 of the time: docs/EVIDENCE.md).
 MIN_TRUST_LEAD = 2
+
+
+def clears_trust_bar(shared: int, runner_up: int) -> bool:
+    """Whether a best match sharing ``shared`` content words with what is said, against ``runner_up`` for the next
+    finding, is sure: ``MIN_SHARED`` words and ``MIN_TRUST_LEAD`` more than any other finding (the one bar
+    ``evidence_source.best_match`` and ``evidence_feeds.fed_finding`` apply)."""
+    return shared >= MIN_SHARED and shared - runner_up >= MIN_TRUST_LEAD
 MARKUP = re.compile(r"\*\*|__|\[([^\]\n]{0,300})\]\([^)\n]{0,500}\)")
 #: An evidence label's word, as the item template writes it ("[fact]", "[inference; source: …]"): read by the
 #: label patterns of ``findings`` (``EVIDENCE_LABEL``) and ``evidence_feeds``.

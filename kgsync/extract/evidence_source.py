@@ -12,7 +12,7 @@ from collections.abc import Collection, Mapping, Sequence
 from fractions import Fraction
 
 from kgsync.contract.model import RelationType
-from kgsync.extract.evidence_model import (MIN_SHARED, MIN_SOURCE_WORDS, MIN_TRUST_LEAD, ClaimText, Mention,
+from kgsync.extract.evidence_model import (MIN_SOURCE_WORDS, ClaimText, Mention, clears_trust_bar,
                                            content_words)
 from kgsync.extract.reference_spans import references
 from kgsync.extract.restated import FindingIndex
@@ -85,7 +85,7 @@ def best_match(mention: Mention, target: ClaimText, claims: Sequence[ClaimText],
             best, found = rank, claim
         else:
             runner_up = max(runner_up, shared)
-    return found, best is not None and -best[0] >= MIN_SHARED and -best[0] - runner_up >= MIN_TRUST_LEAD
+    return found, best is not None and clears_trust_bar(-best[0], runner_up)
 
 
 def tied_with(mention: Mention, target: ClaimText, claims: Sequence[ClaimText], source: ClaimText,
