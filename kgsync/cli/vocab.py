@@ -157,7 +157,7 @@ def render_text(vocabulary: Vocabulary, nodes: dict[str, int], into_themes: Mapp
         lines.append("")
         lines.append(f"corpus stopwords (on more than the hub share of items; no item's own term, a node the items "
                      f"addressing it link once mining.min_links of them do): {len(vocabulary.hubs)}")
-        addressed = hub_addressers(vocabulary)
+        addressed = hub_addressers(vocabulary, hub_linkers)
         for label, count in vocabulary.hubs:
             hub, slugs = addressed[label]
             node = node_of.get(hub or "", "")

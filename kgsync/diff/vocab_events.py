@@ -143,10 +143,15 @@ def _items_with_node_words(keys: Iterable[str], before: Mapping[str, Facts],
     found: set[str] = set()
     for facts_by_item in (before, after):
         for slug, facts in facts_by_item.items():
-            node_keys = (f" {term_key(name.split(':', 1)[-1].replace('-', ' '))} " for name in _touched(facts))
+            node_keys = (f" {_node_key(name)} " for name in _touched(facts))
             if any(key in node_key for node_key in node_keys for key in wanted):
                 found.add(slug)
     return tuple(sorted(found))
+
+
+def _node_key(name: str) -> str:
+    """The key of a node's name, its hyphens read as spaces: ``concept:dia-funding`` -> "dia funding"."""
+    return term_key(name.split(":", 1)[-1].replace("-", " "))
 
 
 def _items_naming(key: str, before: Mapping[str, Facts], after: Mapping[str, Facts]) -> tuple[str, ...]:
@@ -164,7 +169,7 @@ def _items_naming(key: str, before: Mapping[str, Facts], after: Mapping[str, Fac
         if before.get(slug) == after.get(slug):
             continue
         for fact in _difference(before.get(slug), after.get(slug)):
-            named = any(term_key(node.split(":", 1)[-1].replace("-", " ")) in keys for node in _fact_nodes(fact))
+            named = any(_node_key(node) in keys for node in _fact_nodes(fact))
             if named or (fact[0] == "observation" and not fact[1].startswith(_TERM_PREFIXES)
                          and any(k in term_key(fact[2].split(":", 1)[-1]) for k in keys)):
                 found.add(slug)

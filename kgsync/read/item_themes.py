@@ -24,13 +24,15 @@ _FIX = "write the theme as a slug of the repository's theme vocabulary, such as 
 
 
 def item_themes(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) -> tuple[tuple[str, ...], list[Issue]]:
-    """The item's themes (``field_strings``' entries, each once) without the entries that are no theme word,
-    and an error at the line of each of those (a block list's ``- `` line, else the field's line).  A
-    list or a mapping entry is left to ``misshapen_fields``, which warns it; ``field_strings`` drops it."""
+    """The item's themes (``field_strings``' entries, each once), and an error at the line of each entry that is
+    no theme word (a block list's ``- `` line, else the field's line); with an error, no themes: the item
+    fails (``_parse``).  A list or a mapping entry is left to ``misshapen_fields``, which warns it;
+    ``field_strings`` drops it."""
     value = meta.get("themes")
     if value is None or isinstance(value, dict):
         return (), []
     errors: list[Issue] = []
+    themes: list[str] = []
     if isinstance(value, list):
         placed = list(zip(value, entry_lines(yaml_text, "themes", len(value))))
     else:
@@ -44,8 +46,8 @@ def item_themes(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) -> tu
             if (why := _not_in_a_theme(part)) is not None:
                 errors.append(problem(IssueSeverity.ERROR, line, f"themes: {part[:60]!r} is no theme word ({why})",
                                         _FIX))
-    kept = (part for entry, _line in placed if isinstance(entry, str) for part in field_strings(entry))
-    return tuple(dict.fromkeys(part for part in kept if _not_in_a_theme(part) is None)), errors
+        themes += parts
+    return (() if errors else tuple(dict.fromkeys(themes))), errors
 
 
 def _not_in_a_theme(text: str) -> str | None:

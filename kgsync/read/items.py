@@ -357,22 +357,6 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
 
 
 #: PyYAML's context of an error inside what a quote, "[" or "{" opened: (what it is, the fix).
-def _overlong_field(yaml_text: str) -> tuple[int, str] | None:
-    """(line in ``yaml_text``, the field it starts, or "") of its first line longer than MAX_LINE; None when none is."""
-    lines = overlong_lines(yaml_text)
-    if not lines:
-        return None
-    start = yaml_text.split("\n", lines[0] - 1)[-1][:200]  # the long line's start
-    field = re.match(r"([A-Za-z_][\w-]*)[ \t]*:", start)
-    return lines[0], field[1] if field else ""
-
-
-def _tab_indents(yaml_text: str, at: int) -> bool:
-    """Is the character YAML stopped at (``at``) a tab in its line's indentation (only blanks before it)?"""
-    start = yaml_text.rfind("\n", 0, at) + 1
-    return yaml_text[at : at + 1] == "\t" and not yaml_text[start:at].strip(" \t")
-
-
 _OPENED = {
     "while scanning a quoted scalar": ("a quoted value", "end the value with the quote it starts with, on this line"),
     "while parsing a flow sequence": ("a [ list", "end the list with ] on this line"),
@@ -381,6 +365,22 @@ _OPENED = {
 
 
 _TOP_KEY = re.compile(r"^([A-Za-z_][\w-]*)[ \t]*:", re.MULTILINE)
+
+
+def _overlong_field(yaml_text: str) -> tuple[int, str] | None:
+    """(line in ``yaml_text``, the field it starts, or "") of its first line longer than MAX_LINE; None when none is."""
+    lines = overlong_lines(yaml_text)
+    if not lines:
+        return None
+    start = yaml_text.split("\n", lines[0] - 1)[-1][:200]  # the long line's start
+    field = _TOP_KEY.match(start)  # a top-level field starts the line
+    return lines[0], field[1] if field else ""
+
+
+def _tab_indents(yaml_text: str, at: int) -> bool:
+    """Is the character YAML stopped at (``at``) a tab in its line's indentation (only blanks before it)?"""
+    start = yaml_text.rfind("\n", 0, at) + 1
+    return yaml_text[at : at + 1] == "\t" and not yaml_text[start:at].strip(" \t")
 
 
 def _repeated_fields(yaml_text: str) -> list[tuple[str, int, int]]:

@@ -209,13 +209,14 @@ def hub_nodes(vocabulary: Vocabulary) -> dict[str, tuple[str, ...]]:
     return {name: tuple(slugs) for name, slugs in sorted(out.items())}
 
 
-def hub_addressers(vocabulary: Vocabulary) -> dict[str, tuple[str | None, tuple[str, ...]]]:
+def hub_addressers(vocabulary: Vocabulary, linkers: dict[str, tuple[str, ...]]
+                   ) -> dict[str, tuple[str | None, tuple[str, ...]]]:
     """Hub label (``Vocabulary.hubs``) -> its node's term name (None: no item addresses it) and the
     items that address it: what ``kgsync vocab`` says of each hub, for a hub is a node only where
-    ``mining.min_links`` of those items link it (as any mined term, ``graph.terms``).  A label is
-    matched by its key to a hub key, or to a form the node's addressers write (the mention index
-    also maps words inside a longer name: "rank fusion" is no "reciprocal rank fusion")."""
-    linkers = hub_nodes(vocabulary)
+    ``mining.min_links`` of those items link it (as any mined term, ``graph.terms``).  ``linkers``:
+    ``hub_nodes(vocabulary)``, which the caller has made already.  A label is matched by its key to a
+    hub key, or to a form the node's addressers write (the mention index also maps words inside a
+    longer name: "rank fusion" is no "reciprocal rank fusion")."""
     name_of: dict[str, str] = {}
     for g in sorted(vocabulary.hub_keys):
         name = vocabulary._index.get(g)
