@@ -5,7 +5,7 @@
 
 A statement equates two concept (or two method) nodes when the second's surface follows the first's
 with only an equating phrase between (a surface: the node's name read as words or one of its
-aliases, owned by that node only, ``pair_signals.equated_pairs``' reading).  The kinds, each
+aliases, owned by that node only, ``pair_signals.names_in``).  The kinds, each
 counted on its own so a kind that also joins two ideas can be left out:
 
 * ``paren``: "A (B)", bare: an expansion, a translation, or an example ("policy engines (OPA)");
@@ -41,9 +41,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from kgsync.contract import jsonl  # noqa: E402
-from kgsync.extract.canonical import is_acronym, term_key  # noqa: E402
 from kgsync.vocabulary.kin import graph_forms  # noqa: E402
-from pair_signals import _alternation, _matches  # noqa: E402
+from pair_signals import names_in  # noqa: E402
 
 _ARTICLE = r"(?:(?:a|an|the)\s+)?"
 _WORD = r"(?:i\.e\.,?|aka|a\.k\.a\.|also called|also known as|otherwise known as|known as|also termed|that is,?|or)"
@@ -72,37 +71,12 @@ class Statement:
     excerpt: str
 
 
-def surfaces(forms: Mapping[str, Iterable[str]]) -> tuple[dict[str, str], dict[str, str]]:
-    """Each written form owned by one node: words (lower case) and acronyms (as written)."""
-    words_of: dict[str, set[str]] = defaultdict(set)
-    acronyms: dict[str, set[str]] = defaultdict(set)
-    for name, aliases in forms.items():
-        words_of[" ".join(name.split("-"))].add(name)
-        for surface in aliases:
-            if " " not in surface and is_acronym(surface):
-                acronyms[surface].add(name)
-            elif term_key(surface):
-                words_of[" ".join(re.findall(r"[a-z0-9]+", surface.lower()))].add(name)
-    owner = {form: next(iter(names)) for form, names in words_of.items() if len(names) == 1 and form}
-    owner_acronym = {form: next(iter(names)) for form, names in acronyms.items() if len(names) == 1}
-    return owner, owner_acronym
-
-
 def statements(forms: Mapping[str, Iterable[str]], texts: Iterable[tuple[str, str]], prefix: str) -> list[Statement]:
     """Every place some text writes two nodes' names as one (``_KINDS``), in text order."""
-    owner, owner_acronym = surfaces(forms)
-    plain = _alternation(owner, r"[\s-]+", r"(?:e?s)?", re.IGNORECASE)
-    capital = _alternation(owner_acronym, "", "s?", 0)
+    find = names_in(forms)
     out: list[Statement] = []
     for source, text in texts:
-        found = sorted(_matches(plain, text, owner, lower=True) + _matches(capital, text, owner_acronym, lower=False))
-        kept: list[tuple[int, int, str]] = []
-        for start, end, name in found:  # the longest name at a place wins
-            if kept and start < kept[-1][1]:
-                if end - start > kept[-1][1] - kept[-1][0]:
-                    kept[-1] = (start, end, name)
-                continue
-            kept.append((start, end, name))
+        kept = find(text)
         for (s1, e1, n1), (s2, e2, n2) in zip(kept, kept[1:]):
             if n1 == n2:
                 continue
