@@ -15,6 +15,9 @@ counted on its own so a kind that also joins two ideas can be left out:
 * ``dash``: "A — that is, B —", "A — i.e. B", "A — or B —" (a dash, then an equating word);
 * ``defined``: "A is also called B", "A refers to B", "A is another term for B", "A is synonymous
   with B", "A means B" (a definition of one by the other);
+* with ``--loose``, ``paren-loose``: B inside a parenthesis opened right after A ("agentic AI
+  (autonomous agents that act)"); ``word-loose``: B within six words after an equating word right
+  after A ("A, that is, a human B", "A refers to the B of ...");
 * ``slash``: "A / B" (two names of one thing, or two things side by side), not inside a URL or a
   file path.
 
@@ -59,6 +62,16 @@ _KINDS: tuple[tuple[str, re.Pattern[str], re.Pattern[str]], ...] = (
     ("slash", re.compile(r"\s*/\s*"), re.compile(r"")),
 )
 
+#: ``--loose``: what may lie between the first name and a second one up to 80 characters on, in one
+#: sentence: a parenthesis opened right after the first and not closed, or an equating word right
+#: after it and up to six words.
+_LOOSE: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("paren-loose", re.compile(r"\s*\([^()\n.;]*")),
+    ("word-loose", re.compile(
+        rf"(?:,|\s*(?:—|–|--))?\s+(?:{_WORD}|(?:is|are)\s+(?:also\s+)?(?:called|known as|termed|another (?:name|term) for"
+        r"|synonymous with|the same as)|refers? to|means|denotes)\s+(?:[\w'-]+\s+){0,6}", re.I)),
+)
+
 
 @dataclass(frozen=True)
 class Statement:
@@ -71,8 +84,9 @@ class Statement:
     excerpt: str
 
 
-def statements(forms: Mapping[str, Iterable[str]], texts: Iterable[tuple[str, str]], prefix: str) -> list[Statement]:
-    """Every place some text writes two nodes' names as one (``_KINDS``), in text order."""
+def statements(forms: Mapping[str, Iterable[str]], texts: Iterable[tuple[str, str]], prefix: str,
+               loose: bool = False) -> list[Statement]:
+    """Every place some text writes two nodes' names as one (``_KINDS``; with ``loose`` also ``_LOOSE``), in text order."""
     find = names_in(forms)
     out: list[Statement] = []
     for source, text in texts:
@@ -84,11 +98,35 @@ def statements(forms: Mapping[str, Iterable[str]], texts: Iterable[tuple[str, st
                 if kind == "slash" and _in_path(text, s1, e2):
                     continue
                 if between.fullmatch(text, e1, s2) and after.match(text, e2):
-                    excerpt = " ".join(text[max(0, s1 - 60):e2 + 60].split())
-                    pair = (prefix + min(n1, n2), prefix + max(n1, n2))
-                    out.append(Statement(pair, kind, source, text.count("\n", 0, s1) + 1, excerpt))
+                    out.append(_statement(text, source, prefix, kind, (s1, n1), (e2, n2)))
                     break
+            else:
+                if loose:
+                    out += _loose(text, source, prefix, kept, (s1, e1, n1))
     return out
+
+
+def _loose(text: str, source: str, prefix: str, kept: list[tuple[int, int, str]],
+           first: tuple[int, int, str]) -> list[Statement]:
+    """The looser readings (``--loose``) after a name no strict kind pairs: another name inside the
+    parenthesis opened right after it, or within a few words after an equating word right after it
+    ("agentic AI (autonomous agents that act)", "HITL, that is, a human approving each action")."""
+    s1, e1, n1 = first
+    for s2, e2, n2 in kept:
+        if s2 < e1 or s2 - e1 > 80:
+            continue
+        if n2 == n1:
+            break
+        for kind, between in _LOOSE:
+            if between.fullmatch(text, e1, s2):
+                return [_statement(text, source, prefix, kind, (s1, n1), (e2, n2))]
+    return []
+
+
+def _statement(text: str, source: str, prefix: str, kind: str, first: tuple[int, str], second: tuple[int, str]) -> Statement:
+    (start, a), (end, b) = first, second
+    excerpt = " ".join(text[max(0, start - 60):end + 60].split())
+    return Statement((prefix + min(a, b), prefix + max(a, b)), kind, source, text.count("\n", 0, start) + 1, excerpt)
 
 
 def _in_path(text: str, start: int, end: int) -> bool:
@@ -123,6 +161,7 @@ def main(argv: list[str]) -> int:
     parser.add_argument("--labels", nargs="*", default=[])
     parser.add_argument("--only-labelled", action="store_true", help="list only the labelled pairs")
     parser.add_argument("--show", type=int, default=2, help="statements shown per pair")
+    parser.add_argument("--loose", action="store_true", help="also the looser readings (_LOOSE)")
     args = parser.parse_args(argv)
     graph = jsonl.read(Path(args.graph))
     texts = [(Path(p).stem, Path(p).read_text()) for p in sorted(glob.glob(args.items))]
@@ -131,7 +170,7 @@ def main(argv: list[str]) -> int:
     linked: dict[str, frozenset[str]] = {}
     for entity_type, prefix in (("concept", "concept:"), ("method", "method:")):
         forms, items = graph_forms(graph, entity_type, prefix)
-        found += statements(forms, texts, prefix)
+        found += statements(forms, texts, prefix, args.loose)
         linked.update({prefix + name: slugs for name, slugs in items.items()})
     by_pair: dict[tuple[str, str], list[Statement]] = defaultdict(list)
     for statement in found:
