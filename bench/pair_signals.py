@@ -25,7 +25,7 @@ import glob
 import re
 import sys
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from itertools import combinations
 from pathlib import Path
 
@@ -58,31 +58,10 @@ def equated_pairs(forms: Mapping[str, Iterable[str]], texts: Iterable[tuple[str,
     owned by that name only (a surface two nodes share, "DORA", equates neither); an acronym
     alias matches only as written ("IT" is no "it").  A proposal only: a parenthesis also holds
     an example ("policy engines (OPA)"), so the reviewer reads the evidence and decides."""
-    words_of: dict[str, set[str]] = defaultdict(set)
-    acronyms: dict[str, set[str]] = defaultdict(set)
-    for name, surfaces in forms.items():
-        words_of[" ".join(name.split("-"))].add(name)
-        for surface in surfaces:
-            if " " not in surface and is_acronym(surface):
-                acronyms[surface].add(name)
-            elif term_key(surface):
-                words_of[" ".join(re.findall(r"[a-z0-9]+", surface.lower()))].add(name)
-    owner = {form: next(iter(names)) for form, names in words_of.items() if len(names) == 1 and form}
-    owner_acronym = {form: next(iter(names)) for form, names in acronyms.items() if len(names) == 1}
-    if not owner and not owner_acronym:
-        return {}
-    plain = _alternation(owner, r"[\s-]+", r"(?:e?s)?", re.IGNORECASE)
-    capital = _alternation(owner_acronym, "", "s?", 0)  # "LLMs": an acronym's plural
+    find = names_in(forms)
     out: dict[tuple[str, str], str] = {}
     for source, text in texts:
-        found = sorted(_matches(plain, text, owner, lower=True) + _matches(capital, text, owner_acronym, lower=False))
-        kept: list[tuple[int, int, str]] = []
-        for start, end, name in found:  # the longest name at a place wins ("large language model")
-            if kept and start < kept[-1][1]:
-                if end - start > kept[-1][1] - kept[-1][0]:
-                    kept[-1] = (start, end, name)
-                continue
-            kept.append((start, end, name))
+        kept = find(text)
         for (s1, e1, n1), (s2, e2, n2) in zip(kept, kept[1:]):
             if n1 == n2:
                 continue
@@ -97,6 +76,38 @@ def equated_pairs(forms: Mapping[str, Iterable[str]], texts: Iterable[tuple[str,
                 excerpt = " ".join(text[max(0, s1 - _CONTEXT):e2 + _CONTEXT].split())
                 out[pair] = f"{source}: ...{excerpt}..."
     return out
+
+
+def names_in(forms: Mapping[str, Iterable[str]]) -> Callable[[str], list[tuple[int, int, str]]]:
+    """A finder of the names a text writes: (start, end, name) in text order, the longest name at a
+    place winning ("large language model").  A surface is a name read as words or one of its aliases,
+    owned by that name only (a surface two nodes share, "DORA", names neither); an acronym alias
+    matches only as written ("IT" is no "it")."""
+    words_of: dict[str, set[str]] = defaultdict(set)
+    acronyms: dict[str, set[str]] = defaultdict(set)
+    for name, surfaces in forms.items():
+        words_of[" ".join(name.split("-"))].add(name)
+        for surface in surfaces:
+            if " " not in surface and is_acronym(surface):
+                acronyms[surface].add(name)
+            elif term_key(surface):
+                words_of[" ".join(re.findall(r"[a-z0-9]+", surface.lower()))].add(name)
+    owner = {form: next(iter(names)) for form, names in words_of.items() if len(names) == 1 and form}
+    owner_acronym = {form: next(iter(names)) for form, names in acronyms.items() if len(names) == 1}
+    plain = _alternation(owner, r"[\s-]+", r"(?:e?s)?", re.IGNORECASE)
+    capital = _alternation(owner_acronym, "", "s?", 0)  # "LLMs": an acronym's plural
+
+    def find(text: str) -> list[tuple[int, int, str]]:
+        found = sorted(_matches(plain, text, owner, lower=True) + _matches(capital, text, owner_acronym, lower=False))
+        kept: list[tuple[int, int, str]] = []
+        for start, end, name in found:
+            if kept and start < kept[-1][1]:
+                if end - start > kept[-1][1] - kept[-1][0]:
+                    kept[-1] = (start, end, name)
+                continue
+            kept.append((start, end, name))
+        return kept
+    return find
 
 
 def _alternation(owner: Mapping[str, str], joint: str, plural: str, flags: int) -> re.Pattern[str] | None:

@@ -61,6 +61,14 @@ shared at ten times chance 1 of 7 (the PDP / PAP / PEP siblings, AGENTS.md / SKI
 and no item shared, each name linked by three items or more, 2 of 10 ("autonomous agent" beside
 every kind of agent); on the 273 items' graph 1 of 1, 2 of 19, 0 of 4 and 2 of 9.  The items'
 own equations ("A (B)", "A, also called B": ``bench/pair_signals.py``) write none of the five.
+Measured a fourth time over every kind of equation an item writes (``bench/equivalence_statements.py``: also
+"A — that is, B", "A refers to B", "A is another term for B", "A / B", and, looser, B in a parenthesis or
+six words after an equating word right after A): of the development readings' 5 merge
+pairs whose nodes stand in the research graph (``agentic-ai`` / ``autonomous-agent``, ``human-approval`` /
+``human-in-the-loop`` among them) no item writes one as the other, on the 220 items or the 273; the pairs some
+item does write as one are a maker and its product ("Claude Code (Anthropic)"), an example, a list or two
+things side by side (on the later items 2 pairs, 12 read loosely, all two ideas by labels written first),
+so none is proposed.
 """
 
 from __future__ import annotations
