@@ -45,7 +45,9 @@ class Reading:
 Labels = dict[tuple[str, str], tuple[Reading, ...]]
 
 # What a wrong verdict with no should_be says of the pair (a reading's verdict column).
-_NO_RELATION_SAID: dict[str, str] = {"wrong-finding": "the wrong finding", "none": "none"}
+# reader120 (the thirty-fifth round's end reading) wrote "wrong-stance" for an ``extends`` link whose text says the two
+# findings agree: "the link should be `supports`, not `extends`" (its summary).
+_NO_RELATION_SAID: dict[str, str] = {"wrong-finding": "the wrong finding", "none": "none", "wrong-stance": "supports"}
 
 
 def read_labels(path: Path) -> Labels:
@@ -81,7 +83,7 @@ def judge(relation: str, readings: tuple[Reading, ...]) -> str:
         return "unsure"
     if reading.verdict == "right":
         return "right" if relation == reading.relation else "wrong"
-    return "right" if reading.should_be == relation else "wrong"
+    return "right" if (reading.should_be or _NO_RELATION_SAID.get(reading.verdict, "")) == relation else "wrong"
 
 
 def score(links: dict[tuple[str, str], set[str]], labels: Labels) -> tuple[Counter[tuple[str, str]], Counter[str]]:

@@ -45,7 +45,7 @@ from kgsync.extract.evidence_source import (best_match, builds_on, leads_alone, 
 from kgsync.extract.evidence_hints import (from_cites, guessed_source_hint, in_a_cell, marker_issue, number_content_hint,
                                            refused_hint, renumbered_hint, superseded_hint, too_many_hint,
                                            unnamed_finding_hint, waiting_hint)
-from kgsync.extract.evidence_stance import own_stances, sentence_hints, unopposed
+from kgsync.extract.evidence_stance import own_stances, sentence_hints, taken_as_source, unopposed
 from kgsync.extract.restated import FindingIndex
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
@@ -325,7 +325,8 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             required.setdefault(item.slug, set()).add(link.source_number)  # the kept item's claims are its facts
             links.setdefault(item.slug, []).append(link)
         if item.slug in links:
-            links[item.slug] = own_stances(links[item.slug], own_said)
+            links[item.slug] = own_stances(links[item.slug], own_said, taken_as_source(
+                extraction.mentions, resolve, extraction.claims) if own_said else frozenset())
             promoted += [(item.slug, link) for link in links[item.slug]
                          if (link.source_number, link.target_claim, link.line) in own_said
                          and link.relation is not RelationType.EXTENDS]

@@ -10,7 +10,17 @@ or the corpus says undercuts it:
   source, a source label, a marker, a plain citation): a finding that names the cited one among its sources is
   derived from it, and builds on it; an author's marker elsewhere states the relation itself;
 - no item gives the two claims the opposite stance (either way round): prose never makes the conflict that would
-  fail an item's build (``pipeline.checking``), the stance an author stated wins.
+  fail an item's build (``pipeline.checking``), the stance an author stated wins;
+- the finding does not take the cited item as its source (``taken_as_source``): its own Key Finding text, or an
+  Evidence Map row stating it, names the cited item among its sources.  A reader's criterion: ``supports`` when
+  the citing finding rests on its own evidence (its own sources row / evidence does not take the prior item as
+  its source) and the text says the two agree; a finding built on, derived from or applied from the cited one
+  is ``extends``.
+
+The agreement itself is read two ways (``mentions``): a cue whose subject is this item and whose object is the
+cited finding (``stance.own_clause``), or a predicate of agreement in one clause whose two sides are this item's
+conclusion and the earlier work the sentence's source attribution names, the earlier work as subject too
+("Prior repository work … strengthens the same conclusion", ``stance.described_stance``).
 
 ``evidence.plan`` calls ``own_stances`` per item, then, once every item's links are planned, ``unopposed``
 over the corpus and ``sentence_hints`` for each sentence whose prose reads as a stance (which hint it gets
@@ -19,24 +29,30 @@ depends on whether its link kept the stance).
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from kgsync.contract.model import RelationType, claim_name
 from kgsync.extract.evidence_hints import own_stance_hint, prose_stance_hint
-from kgsync.extract.evidence_model import EvidenceText, Mention, PlannedLink
+from kgsync.extract.evidence_model import ClaimText, EvidenceText, Mention, PlannedLink, content_words
+from kgsync.extract.stance import classify
 from kgsync.read.items import Issue, ResearchItem
 
 #: (referencing finding's number, cited claim's name, line) -> the stance its sentence states in its own clause
 OwnSaid = Mapping[tuple[int, str, int], RelationType]
 
 
-def own_stances(links: Sequence[PlannedLink], said: OwnSaid) -> list[PlannedLink]:
+def own_stances(links: Sequence[PlannedLink], said: OwnSaid,
+                sources: frozenset[tuple[int, str]] = frozenset()) -> list[PlannedLink]:
     """An item's planned links, each one ``said`` (linked as ``extends`` from a sentence stating its stance in
     its own clause) written with that stance when every link the item makes between the same two findings is
-    such a sentence stating the same stance (module docstring)."""
+    such a sentence stating the same stance, and the finding does not take the cited item as its source
+    (``sources``: (finding number, cited item), ``taken_as_source``; module docstring)."""
     if not said:
         return list(links)
+    said = {key: stance for key, stance in said.items()
+            if not any((key[0], link.target_slug) in sources for link in links
+                       if (link.source_number, link.target_claim, link.line) == key)}
     stances: dict[tuple[int, str], set[RelationType | None]] = {}
     for link in links:
         stances.setdefault((link.source_number, link.target_claim), set()).add(
@@ -48,6 +64,28 @@ def own_stances(links: Sequence[PlannedLink], said: OwnSaid) -> list[PlannedLink
             link = replace(link, relation=stance)
         out.append(link)
     return out
+
+
+def taken_as_source(mentions: Sequence[Mention], resolve: Callable[[str], str | None],
+                    claims: Sequence[ClaimText]) -> frozenset[tuple[int, str]]:
+    """(finding number, cited item) for each finding of an item that takes the cited item as its source: its own
+    Key Finding text names the item (the mention is ``held_by`` it), or an Evidence Map row names it whose claim
+    cell states that finding (shares the most content words with it; on a tie, with each tied finding).  A row
+    whose claim cell itself states an agreement ("… confirmed by prior research") records a corroboration, not
+    a source."""
+    out: set[tuple[int, str]] = set()
+    for mention in mentions:
+        slug = resolve(mention.target)
+        if slug is None:
+            continue
+        if mention.held_by and mention.via != "notes":
+            out.add((mention.held_by, slug))
+        if mention.row_claim and classify(mention.row_claim) is not RelationType.SUPPORTS:
+            said = content_words(mention.row_claim)
+            shared = {claim.number: len(said & claim.content()) for claim in claims}
+            most = max(shared.values(), default=0)
+            out.update((number, slug) for number, count in shared.items() if most and count == most)
+    return frozenset(out)
 
 
 def opposed(links: Mapping[str, Sequence[PlannedLink]], source_names: Mapping[str, Mapping[int, str]],

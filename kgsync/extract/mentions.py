@@ -125,6 +125,11 @@ def sentence_mentions(sentence: str, line: int, table: Table | None, own_slug: s
             clause = shorten_sentence(about or prose)
             stance, withheld, refusal = described, bool(unclear), unclear or refusal
             by_description = described is not None
+            # an agreement whose two sides are this item's conclusion and the work the attribution names, in one
+            # clause ("prior repository work … strengthens the same conclusion"): this item's own statement that
+            # they agree, read like ``own_clause`` (``evidence_stance``: written so when nothing undercuts it)
+            # (a row's cells list its sources, though a list line holds it: "- | claim | sources | … |")
+            own = described is RelationType.SUPPORTS and "|" not in sentence
         numbers = cited.get(slug) or [0]
         for number in dict.fromkeys(numbers):
             out.append(Mention(slug, number, quote if number == 0 else "", stance, kept, line, held, row_claim,

@@ -332,7 +332,7 @@ WORK_NOUNS = frozenset("work works finding findings research item items study st
 #: pattern" may be the earlier work's.
 _CLAIM_NOUNS = frozenset("conclusion conclusions result results finding findings recommendation recommendations rule "
                          "rules claim claims answer assessment analysis synthesis item research study position "
-                         "argument interpretation".split())
+                         "argument interpretation reading judgment judgement investigation".split())
 #: What "the same …" names of this item's conclusion ("reached the same conclusion", "point in
 #: the same direction").
 _SAME_NOUNS = _CLAIM_NOUNS | frozenset("direction pattern point view picture".split())
@@ -449,8 +449,12 @@ def _same(words: list[str]) -> bool:
 
 def _this(words: list[str]) -> bool:
     """Does a side name this item's statement ("this conclusion", "that architectural
-    recommendation" leading the clause, "our result", "the new conclusion", "we")?"""
+    recommendation" leading the clause, "our result", "the new conclusion", "we"), or one of its
+    findings by number, leading the side and naming no other item ("Key Finding 3 is", "KF3's
+    judgement": a number on the other side of the earlier work is this item's)?"""
     if "we" in words:
+        return True
+    if _own_number(words[:3]) and not any(w.startswith(MARK) for w in words):
         return True
     for index, word in enumerate(words):
         pointing = word in THIS_WORDS or (word in ("that", "those") and index == 0) or \
@@ -458,6 +462,18 @@ def _this(words: list[str]) -> bool:
         if pointing and any(w in _CLAIM_NOUNS for w in words[index + 1 : index + 1 + _NP_REACH // 2]):
             return True
     return False
+
+
+def _own_number(lead: list[str]) -> bool:
+    """Do a side's first words name a finding by number ("key finding 3", "finding 3", "kf3", "kf 3")?"""
+    for index, word in enumerate(lead):
+        after = lead[index + 1 : index + 2]
+        if _KF_NUMBER.fullmatch(word) or (word in ("kf", "finding") and after and after[0].isdigit()):
+            return True
+    return False
+
+
+_KF_NUMBER = re.compile(r"kf\d{1,3}")
 
 
 def _prior(words: list[str], marks: bool) -> bool:

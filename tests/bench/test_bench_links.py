@@ -46,3 +46,9 @@ def test_a_dropped_link_is_counted_by_what_the_reader_said_of_it(tmp_path: Path)
     outcomes, dropped = score(claim_links(graph(tmp_path, (A, "claim:x:y", "extends"))), read)
     assert dropped == {"the wrong finding": 1, "none": 1}
     assert outcomes == {("extends", "unread"): 1}
+
+
+def test_a_wrong_stance_verdict_says_the_link_should_be_supports(tmp_path: Path) -> None:
+    # reader120's verdict for an extends link whose text says the two findings agree
+    read = read_labels(labels(tmp_path, f"9\textends\t{A}\t{B}\twrong-stance\t\tthe text says they agree\t"))
+    assert (judge("extends", read[A, B]), judge("supports", read[A, B])) == ("wrong", "right")

@@ -53,8 +53,23 @@ def test_agreement_with_described_work_named_in_the_attribution_links_the_findin
         f"findings that vector stores solve semantic search. Source: {URL}",
     ):
         [link] = links_of(old_item(), new_item(body)).links[NEW]
-        assert (link.source_number, link.relation) == (2, RelationType.EXTENDS), body  # prose writes no stance
+        # this item's conclusion and the earlier work agree, in one clause: the finding's stance
+        assert (link.source_number, link.relation) == (2, RelationType.SUPPORTS), body
         assert ":vector-stores" in link.target_claim
+
+
+def test_described_agreement_from_a_finding_that_takes_the_work_as_its_source_stays_extends() -> None:
+    body = (f"Vector search waits until the corpus grows. This conclusion also fits prior repository work showing "
+            f"that vector stores solve semantic search, not deduplication. [inference; source: {URL}]")
+    # the finding's own text names the earlier work among its sources: derived from it, built on it
+    findings = ("SQLite FTS5 search is enough for a small corpus of items.",
+                f"Vector search waits until the corpus grows (source: {URL}).")
+    links = links_of(old_item(), new_item(body, findings)).links[NEW]
+    assert {(link.source_number, link.relation) for link in links} == {(2, RelationType.EXTENDS)}
+    # an evidence row in a list line ("- | claim | sources | …"): its cells list its sources
+    row = (f"- | [inference] This conclusion also fits prior repository work showing vector stores solve semantic "
+           f"search | {URL} | medium | prior repository work and external docs converge on the same conclusion |")
+    assert all(not m.own for m in scan(new_item(row)))
 
 
 def test_the_same_words_without_the_attribution_rule_are_not_a_stance_of_that_item() -> None:

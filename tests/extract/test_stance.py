@@ -22,6 +22,10 @@ S, C = RelationType.SUPPORTS, RelationType.CONTRADICTS
     ("The prior repository findings on governance fit this result cleanly: extensibility is useful.", S),
     ("The repository's completed deep-modules item reached the same directional conclusion.", S),
     ("The case is inferential, but the surveys and prior corpus work point in the same direction: workers adapt.", S),
+    # this item's reading, or one of its findings named by number, as its side
+    ("The prior repository comparison and control-plane research remain compatible with this reading: it holds.", S),
+    ("Key Finding 3 is consistent with prior repository work on search.", S),
+    ("KF3's judgement aligns with the prior research.", S),
     # disagreement
     ("The new conclusion narrows and supersedes the earlier amendment-practices item because of tooling.", C),
     ("This result conflicts with the prior repository study on caching.", C),
@@ -42,6 +46,9 @@ def test_agreement_between_this_item_and_described_earlier_work(prose: str, stan
     "The earlier prompt synthesis found that structure helps, which supports prevention for this item as well.",
     # a predicate inside a comparison clause is about something else
     "Prior repository work identifies false consensus, where the synthesis claims more than any source supports.",
+    # a finding named by number beside another item is that item's, not this item's side
+    f"{MARK}0 Key Finding 2 is consistent with prior repository work.",
+    "Prior repository work (Key Finding 2) is consistent with the vendor documentation.",
     # no predicate of agreement at all
     "The repository's completed finishers item argued that bounded scope matters.",
 ])
