@@ -148,3 +148,29 @@ def test_a_pr_that_only_rewrites_a_hand_edited_graph_says_so_in_its_title_and_bo
     assert prepared.proposal.title == "Rewrite memory.jsonl as kgsync writes it (no graph change)"
     assert ("**No change to the graph.** memory.jsonl is rewritten as kgsync writes it (its lines in kgsync's "
             "order, in one JSON form): no fact is added, removed or changed.") in prepared.proposal.body
+
+
+def test_an_item_that_fails_and_an_item_kept_for_it_are_named_in_needs_attention(tmp_path: Path) -> None:
+    """qa128: a merge broke one item's YAML and deleted another.  The build kept the failed item's
+    previous nodes, and the deleted item's too (a file fails), and the run exited 1 with annotations
+    on main's check; but the PR body, the one thing a reviewer reads, said "Add 1 item" and named
+    neither: merging it looked like merging main's items.  Needs attention now names the failed file
+    at its line and the item kept though its file is gone."""
+    third = "2026-03-01-third-study"
+    folder = _checkout(tmp_path, {OLD: item_text("Old study", "2026-01-01", OLD_FINDINGS),
+                                  NEW: item_text("New study", "2026-02-01", ("A text dump suffices.",)),
+                                  third: item_text("Third study", "2026-03-01", ("Tags suffice.",))})
+    _build_and_commit(tmp_path, "three items")
+    (folder / f"{NEW}.md").write_text(item_text("New study", "2026-02-01", ("A text dump suffices.",),
+                                                          front="broken: [\n"),
+                                      encoding="utf-8")
+    (folder / f"{third}.md").unlink()
+    (folder / "2026-04-01-fourth-study.md").write_text(item_text("Fourth study", "2026-04-01", ("Dates order.",)),
+                                                       encoding="utf-8")
+    prepared = _prepare_committed(tmp_path, "break one item, delete one, add one")
+    assert prepared.errors, "the broken item fails"
+    head = prepared.proposal.body.split("**Needs attention**", 1)[1].split("\n\n**", 1)[0]
+    assert "1 item file failed" in head, head
+    assert f"`Research/completed/{NEW}.md:5`" in head and "malformed frontmatter YAML" in head, head
+    assert "this PR holds none of its changes" in head, head
+    assert f"`item:{third}`" in head and "file is gone" in head, head
