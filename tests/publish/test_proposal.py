@@ -171,6 +171,6 @@ def test_an_item_that_fails_and_an_item_kept_for_it_are_named_in_needs_attention
     assert prepared.errors, "the broken item fails"
     head = prepared.proposal.body.split("**Needs attention**", 1)[1].split("\n\n**", 1)[0]
     assert "1 item file failed" in head, head
-    assert f"`Research/completed/{NEW}.md:5`" in head and "malformed frontmatter YAML" in head, head
+    assert f"`Research/completed/{NEW}.md:6`" in head and "malformed frontmatter YAML" in head, head
     assert "this PR holds none of its changes" in head, head
     assert f"`item:{third}`" in head and "file is gone" in head, head
