@@ -174,3 +174,26 @@ def test_an_item_that_fails_and_an_item_kept_for_it_are_named_in_needs_attention
     assert f"`Research/completed/{NEW}.md:6`" in head and "malformed frontmatter YAML" in head, head
     assert "this PR holds none of its changes" in head, head
     assert f"`item:{third}`" in head and "file is gone" in head, head
+
+
+def test_an_item_citing_a_renamed_item_is_told_the_new_slug_not_that_the_item_was_removed(tmp_path: Path) -> None:
+    """qa128: a merge renamed an item (``git mv``) that another item cites.  The head read the rename
+    right, yet the side effect on the citing item read "item:<old> removed. Why: the item it extends
+    or cites was removed ... Fix: correct the slug, or drop it", and the dangling cite in Needs
+    attention named no new slug: a reviewer was told to drop a cite of research still there.  Both now
+    say it was renamed and give the slug to write."""
+    renamed = "2026-01-02-old-study"
+    folder = _checkout(tmp_path, {OLD: item_text("Old study", "2026-01-01", OLD_FINDINGS),
+                                  NEW: item_text("New study", "2026-02-01", ("A text dump suffices.",),
+                                                 front=f"cites: [{OLD}]\n")})
+    _build_and_commit(tmp_path, "two items")
+    git(tmp_path, "mv", f"Research/completed/{OLD}.md", f"Research/completed/{renamed}.md")
+    prepared = _prepare_committed(tmp_path, "rename the old study")
+    body = prepared.proposal.body
+    assert [(r.old, r.new) for r in prepared.diff.renames] == [(OLD, renamed)], body
+    assert f"### Side effects: item:{OLD} removed" not in body, body
+    section = body.split(f"### Side effects: item:{OLD} renamed to item:{renamed}\n", 1)[1].split("\n#### ", 1)[0]
+    assert "was renamed" in section and f"write {renamed}" in section, section
+    assert f"`Research/completed/{NEW}.md:" in section, section
+    head = body.split("**Needs attention**", 1)[1].split("\n\n**", 1)[0]
+    assert f"cites names '{OLD}'" in head and f"renamed to {renamed} in this change" in head, head
