@@ -183,9 +183,8 @@ def test_an_item_citing_a_renamed_item_is_told_the_new_slug_not_that_the_item_wa
     attention named no new slug: a reviewer was told to drop a cite of research still there.  Both now
     say it was renamed and give the slug to write."""
     renamed = "2026-01-02-old-study"
-    folder = _checkout(tmp_path, {OLD: item_text("Old study", "2026-01-01", OLD_FINDINGS),
-                                  NEW: item_text("New study", "2026-02-01", ("A text dump suffices.",),
-                                                 front=f"cites: [{OLD}]\n")})
+    _checkout(tmp_path, {OLD: item_text("Old study", "2026-01-01", OLD_FINDINGS),
+                         NEW: item_text("New study", "2026-02-01", ("A text dump suffices.",), front=f"cites: [{OLD}]\n")})
     _build_and_commit(tmp_path, "two items")
     git(tmp_path, "mv", f"Research/completed/{OLD}.md", f"Research/completed/{renamed}.md")
     prepared = _prepare_committed(tmp_path, "rename the old study")
