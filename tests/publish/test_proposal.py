@@ -196,3 +196,17 @@ def test_an_item_citing_a_renamed_item_is_told_the_new_slug_not_that_the_item_wa
     assert f"`Research/completed/{NEW}.md:" in section, section
     head = body.split("**Needs attention**", 1)[1].split("\n\n**", 1)[0]
     assert f"cites names '{OLD}'" in head and f"renamed to {renamed} in this change" in head, head
+
+
+def test_the_item_index_reads_a_renamed_item_s_old_slug_as_renamed_not_changed(tmp_path: Path) -> None:
+    """qa128: in the item index of a merge that renamed an item and added another, the old slug's row
+    read "changed" with every count 0: a reviewer looked for a change that was not there."""
+    renamed = "2026-01-02-old-study"
+    folder = _checkout(tmp_path, {OLD: item_text("Old study", "2026-01-01", OLD_FINDINGS)})
+    _build_and_commit(tmp_path, "one item")
+    git(tmp_path, "mv", f"Research/completed/{OLD}.md", f"Research/completed/{renamed}.md")
+    (folder / f"{NEW}.md").write_text(item_text("New study", "2026-02-01", ("A text dump suffices.",)), encoding="utf-8")
+    body = _prepare_committed(tmp_path, "rename the old study, add a new one").proposal.body
+    rows = [line for line in body.splitlines() if line.startswith(f"| {OLD} |")]
+    assert rows and all(f"| renamed to item:{renamed} |" in row for row in rows), rows
+    assert f"#### {OLD} — Old study (renamed to item:{renamed})" in body, body
