@@ -210,3 +210,21 @@ def test_the_item_index_reads_a_renamed_item_s_old_slug_as_renamed_not_changed(t
     rows = [line for line in body.splitlines() if line.startswith(f"| {OLD} |")]
     assert rows and all(f"| renamed to item:{renamed} |" in row for row in rows), rows
     assert f"#### {OLD} — Old study (renamed to item:{renamed})" in body, body
+
+
+def test_a_new_dangling_cite_a_delete_makes_is_printed_and_annotated_not_held_back(tmp_path: Path) -> None:
+    """qa128: a merge deleted an item another item cites.  The PR body listed the citing item's
+    dangling cite as new, but the run printed (and annotated) only the touched items' warnings, and
+    the citing file was not edited: its warning was counted among "2 warnings in 2 item files this
+    change did not touch", so the check showed no annotation at the line to correct."""
+    from kgsync.read.item_model import of_touched_items
+
+    folder = _checkout(tmp_path, {OLD: item_text("Old study", "2026-01-01", OLD_FINDINGS),
+                                  NEW: item_text("New study", "2026-02-01", ("A text dump suffices.",),
+                                                 front=f"cites: [{OLD}]\n")})
+    _build_and_commit(tmp_path, "two items")
+    (folder / f"{OLD}.md").unlink()
+    prepared = _prepare_committed(tmp_path, "delete the old study")
+    assert f"cites names '{OLD}'" in prepared.proposal.body
+    shown, held = of_touched_items(prepared.issues, prepared.touched)
+    assert any(f"cites names '{OLD}'" in i.message for i in shown), (shown, held)
