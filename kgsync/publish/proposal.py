@@ -133,6 +133,10 @@ def prepare(
     # The items whose warnings a run prints: those behind the diff, and (by git) every item file
     # edited since the base graph, a node moved or not (a stance phrase not read moves none).
     touched = merged | (edited or _edited_since_graph(checkout, base_sha, graph_file, config.root, result.items, False))
+    # And the items with a dangling cite this change brings (a delete or a rename of the item they cite): the
+    # body lists it as new, so the run annotates its line too, though the citing file was not edited.
+    touched |= {i.slug for i in result.issues if i.slug and any(text.startswith(f"{i.location}: {i.message}")
+                                                                for text in context.dangling)}
     # The missing graph's warning first, as kgsync build prints it; it names no item, so it is always shown.
     said = ((result.lost_graph,) if result.lost_graph is not None else ()) + tuple(result.issues)
     return Prepared(proposal, d, rendered, said, tuple(result.errors), touched, context.hand_made)
