@@ -60,6 +60,7 @@ from kgsync.read.item_dates import completed_problems, undated_name
 from kgsync.read.item_themes import item_themes
 from kgsync.read.item_files import DATED_SLUG, RENDERED_SITE_NOTE, display_path, find_item_files, missed_item_files
 from kgsync.read.item_model import NOT_AN_ITEM, CitedFinding, Issue, IssueSeverity, ReadResult, ResearchItem
+from kgsync.read.item_sources import unlisted_links
 from kgsync.read.item_sections import (
     AUTHOR_MARKER,
     author_markers,
@@ -415,6 +416,10 @@ def _with_sections(item: ResearchItem, problem: IssueMaker, warnings: list[Issue
     if findings is not None and not parsed_findings:
         warnings.append(problem(IssueSeverity.WARNING, findings.line, "Key Findings has no list entries",
                                 "write the findings as a numbered list"))
+    for line, target in unlisted_links(sources) if sources else ():
+        warnings.append(problem(IssueSeverity.WARNING, line, f"Sources entry links to {target!r}, which is no web "
+                                "address: it is not listed among the item's sources (its page shows none of it)",
+                                "link the source's web address (https://…), or write it as plain text"))
     urls = tuple(dict.fromkeys(_URL.findall(sources.text))) if sources else ()
     item = replace(
         item,

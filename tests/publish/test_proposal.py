@@ -148,3 +148,83 @@ def test_a_pr_that_only_rewrites_a_hand_edited_graph_says_so_in_its_title_and_bo
     assert prepared.proposal.title == "Rewrite memory.jsonl as kgsync writes it (no graph change)"
     assert ("**No change to the graph.** memory.jsonl is rewritten as kgsync writes it (its lines in kgsync's "
             "order, in one JSON form): no fact is added, removed or changed.") in prepared.proposal.body
+
+
+def test_an_item_that_fails_and_an_item_kept_for_it_are_named_in_needs_attention(tmp_path: Path) -> None:
+    """qa128: a merge broke one item's YAML and deleted another.  The build kept the failed item's
+    previous nodes, and the deleted item's too (a file fails), and the run exited 1 with annotations
+    on main's check; but the PR body, the one thing a reviewer reads, said "Add 1 item" and named
+    neither: merging it looked like merging main's items.  Needs attention now names the failed file
+    at its line and the item kept though its file is gone."""
+    third = "2026-03-01-third-study"
+    folder = _checkout(tmp_path, {OLD: item_text("Old study", "2026-01-01", OLD_FINDINGS),
+                                  NEW: item_text("New study", "2026-02-01", ("A text dump suffices.",)),
+                                  third: item_text("Third study", "2026-03-01", ("Tags suffice.",))})
+    _build_and_commit(tmp_path, "three items")
+    (folder / f"{NEW}.md").write_text(item_text("New study", "2026-02-01", ("A text dump suffices.",),
+                                                          front="broken: [\n"),
+                                      encoding="utf-8")
+    (folder / f"{third}.md").unlink()
+    (folder / "2026-04-01-fourth-study.md").write_text(item_text("Fourth study", "2026-04-01", ("Dates order.",)),
+                                                       encoding="utf-8")
+    prepared = _prepare_committed(tmp_path, "break one item, delete one, add one")
+    assert prepared.errors, "the broken item fails"
+    head = prepared.proposal.body.split("**Needs attention**", 1)[1].split("\n\n**", 1)[0]
+    assert "1 item file failed" in head, head
+    assert f"`Research/completed/{NEW}.md:6`" in head and "malformed frontmatter YAML" in head, head
+    assert "this PR holds none of its changes" in head, head
+    assert f"`item:{third}`" in head and "file is gone" in head, head
+
+
+def test_an_item_citing_a_renamed_item_is_told_the_new_slug_not_that_the_item_was_removed(tmp_path: Path) -> None:
+    """qa128: a merge renamed an item (``git mv``) that another item cites.  The head read the rename
+    right, yet the side effect on the citing item read "item:<old> removed. Why: the item it extends
+    or cites was removed ... Fix: correct the slug, or drop it", and the dangling cite in Needs
+    attention named no new slug: a reviewer was told to drop a cite of research still there.  Both now
+    say it was renamed and give the slug to write."""
+    renamed = "2026-01-02-old-study"
+    _checkout(tmp_path, {OLD: item_text("Old study", "2026-01-01", OLD_FINDINGS),
+                         NEW: item_text("New study", "2026-02-01", ("A text dump suffices.",), front=f"cites: [{OLD}]\n")})
+    _build_and_commit(tmp_path, "two items")
+    git(tmp_path, "mv", f"Research/completed/{OLD}.md", f"Research/completed/{renamed}.md")
+    prepared = _prepare_committed(tmp_path, "rename the old study")
+    body = prepared.proposal.body
+    assert [(r.old, r.new) for r in prepared.diff.renames] == [(OLD, renamed)], body
+    assert f"### Side effects: item:{OLD} removed" not in body, body
+    section = body.split(f"### Side effects: item:{OLD} renamed to item:{renamed}\n", 1)[1].split("\n#### ", 1)[0]
+    assert "was renamed" in section and f"write {renamed}" in section, section
+    assert f"`Research/completed/{NEW}.md:" in section, section
+    head = body.split("**Needs attention**", 1)[1].split("\n\n**", 1)[0]
+    assert f"cites names '{OLD}'" in head and f"renamed to {renamed} in this change" in head, head
+
+
+def test_the_item_index_reads_a_renamed_item_s_old_slug_as_renamed_not_changed(tmp_path: Path) -> None:
+    """qa128: in the item index of a merge that renamed an item and added another, the old slug's row
+    read "changed" with every count 0: a reviewer looked for a change that was not there."""
+    renamed = "2026-01-02-old-study"
+    folder = _checkout(tmp_path, {OLD: item_text("Old study", "2026-01-01", OLD_FINDINGS)})
+    _build_and_commit(tmp_path, "one item")
+    git(tmp_path, "mv", f"Research/completed/{OLD}.md", f"Research/completed/{renamed}.md")
+    (folder / f"{NEW}.md").write_text(item_text("New study", "2026-02-01", ("A text dump suffices.",)), encoding="utf-8")
+    body = _prepare_committed(tmp_path, "rename the old study, add a new one").proposal.body
+    rows = [line for line in body.splitlines() if line.startswith(f"| {OLD} |")]
+    assert rows and all(f"| renamed to item:{renamed} |" in row for row in rows), rows
+    assert f"#### {OLD} — Old study (renamed to item:{renamed})" in body, body
+
+
+def test_a_new_dangling_cite_a_delete_makes_is_printed_and_annotated_not_held_back(tmp_path: Path) -> None:
+    """qa128: a merge deleted an item another item cites.  The PR body listed the citing item's
+    dangling cite as new, but the run printed (and annotated) only the touched items' warnings, and
+    the citing file was not edited: its warning was counted among "2 warnings in 2 item files this
+    change did not touch", so the check showed no annotation at the line to correct."""
+    from kgsync.read.item_model import of_touched_items
+
+    folder = _checkout(tmp_path, {OLD: item_text("Old study", "2026-01-01", OLD_FINDINGS),
+                                  NEW: item_text("New study", "2026-02-01", ("A text dump suffices.",),
+                                                 front=f"cites: [{OLD}]\n")})
+    _build_and_commit(tmp_path, "two items")
+    (folder / f"{OLD}.md").unlink()
+    prepared = _prepare_committed(tmp_path, "delete the old study")
+    assert f"cites names '{OLD}'" in prepared.proposal.body
+    shown, held = of_touched_items(prepared.issues, prepared.touched)
+    assert any(f"cites names '{OLD}'" in i.message for i in shown), (shown, held)

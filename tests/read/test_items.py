@@ -517,3 +517,28 @@ def test_a_missing_section_is_warned_where_the_author_adds_it(tmp_path: Path) ->
     for name in ("Executive Summary", "Key Findings"):
         at, hint = warned(no_parent)[f"no '{name}' section"]
         assert at == line(no_parent, "## Sources") and hint.endswith("(here: after the last section, '## Sources')")
+
+
+def test_a_sources_entry_whose_link_is_no_web_address_is_warned_at_its_line(tmp_path: Path) -> None:
+    """qa128 (qa121's leftover): a Sources entry linking to ``javascript:`` (or ``file:``, ``data:``) was
+    dropped from the item's sources, and so from its page, with no word: the author never learned the
+    reader loses it.  It is warned at its line with the fix; an entry with a web address, one naming a
+    repository file, plain text, and a ``javascript:`` line inside a code block are not."""
+    sources = ("- [W3C RDF](https://www.w3.org/RDF/) — the standard\n"
+               "- [Evil](javascript:alert(3)) — hostile\n"
+               "- [Local note](file:///etc/passwd)\n"
+               "- [Taxonomy](Research/completed/2026-01-01-older.md)\n"
+               "- Interview with the maintainers, 2026-02-01\n"
+               "\n```\n[Shown](javascript:x)\n```\n")
+    text = GOOD.replace("- [W3C RDF](https://www.w3.org/RDF/) — the standard\n", sources)
+    write(tmp_path, "2026-03-01-good.md", text)
+    result = read(tmp_path)
+    lines = text.split("\n")
+    warned = [(w.location.line, w.message, w.hint) for w in only(result.issues, IssueSeverity.WARNING)
+              if "Sources" in w.message]
+    assert [line for line, _, _ in warned] == [lines.index("- [Evil](javascript:alert(3)) — hostile") + 1,
+                                              lines.index("- [Local note](file:///etc/passwd)") + 1], warned
+    line, message, hint = warned[0]
+    assert "'javascript:alert(3)'" in message and "no web address" in message and "not listed" in message, message
+    assert "https" in hint, hint
+    assert result.items[0].sources == ("https://www.w3.org/RDF/",)  # the web addresses only, as before

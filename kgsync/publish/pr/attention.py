@@ -145,8 +145,13 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
               dangling: Sequence[str] = (), lost: Mapping[str, str] = {},  # noqa: B006
               cap: int = ATTENTION_NAMES,
               hand_added: Sequence[tuple[str, str, Sequence[str]]] = (),
-              citing: Sequence[Relation] = ()) -> tuple[AttentionLine, ...]:
+              citing: Sequence[Relation] = (), failed: Sequence[str] = (),
+              held: Sequence[str] = ()) -> tuple[AttentionLine, ...]:
     """What loses or re-judges knowledge, for the head (never cut), one entry per line.
+
+    First the item files that fail in this build (``failed``: the build's "path:line: what") and the
+    items kept though their files are gone (``held``: while a file fails, a delete or a rename waits):
+    the graph proposed is then not main's items, and the diff cannot show what it leaves out.
 
     Removed items, removed concepts and methods (each with why, from ``lost``), trust
     changes, new contradictions (each with the sentence stating it), new dangling cites, new
@@ -159,7 +164,16 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     """
     renamed, moves = d.renamed(), {name for name, _, _ in d.term_moves}
     moved = {f"item:{r.old}" for r in d.renames}  # a renamed item is said once, as a rename (the head)
+    one = len({m["at"].rpartition(":")[0] if (m := _AT.match(text)) else text for text in failed}) == 1  # files
     lines = [
+        _line("item file failed", "item files failed", [_cited_at(text) for text in failed], cap,
+              f"({'it keeps its' if one else 'each keeps its'} previous nodes, so this PR holds none of "
+              f"{'its' if one else 'their'} changes; fix: correct {'it' if one else 'each'} at its line, and the "
+              "next run proposes them)" if failed else ""),
+        _line("item kept though its file is gone", "items kept though their files are gone",
+              [AttentionEntry(f"item:{slug}") for slug in held], cap,
+              "(while an item file fails, a deleted or renamed item keeps its nodes; fix: correct the failing "
+              "file, and the next run removes them, or reads the rename)" if held else ""),
         _line("removed research item", "removed research items",
               [AttentionEntry(e.name) for e in d.removed if e.entity_type == "research_item" and e.name not in moved],
               cap),

@@ -100,7 +100,7 @@ def body_context(explaining: Explaining, site: SiteOptions, d: GraphDiff, graph:
     # only added a dangling cite changed no node, so it is in no diff); without it, only the
     # merged or edited items and the cites of removed items can be new.
     records = base.manifest is not None and bool(base.manifest.named)
-    dangling = tuple(f"{i.location}: {i.message}" for i in issues if i.message.startswith(DANGLING_PREFIXES)
+    dangling = tuple(_with_new_slug(f"{i.location}: {i.message}", d) for i in issues if i.message.startswith(DANGLING_PREFIXES)
                      and (records or i.slug in merged | base.edited or any(repr(slug) in i.message for slug in removed))
                      and not _said_before(i.message, _dangling_before(i.slug, base, known_before)))
     # The themes the base build made nodes and this one does not (``Manifest.themes``): an old
@@ -301,6 +301,7 @@ def _removed_item_groups(d: GraphDiff, merged: frozenset[str],
     """Side effects of a removed item: the other items whose link to it (extends) went with it, and
     the fix at every place an item still names it (``named_at``)."""
     groups = []
+    renamed = {f"item:{r.old}": r.new for r in d.renames}  # the research is still there, under a new slug
     for entity in d.removed:
         if entity.entity_type != EntityType.RESEARCH_ITEM.value:
             continue
@@ -308,9 +309,22 @@ def _removed_item_groups(d: GraphDiff, merged: frozenset[str],
                       and any(r.target == entity.name for r in i.relations_removed))
         if slugs:
             places = tuple(place for item in items for place in named_at(item, entity.name.split(":", 1)[1]))
-            why = explain(SideEffect.LINKED_ITEM_REMOVED, count=len(places))
-            groups.append(VocabularyGroup(f"{entity.name} removed", slugs, why.reason, why.fix, places))
+            if (new := renamed.get(entity.name)) is not None:
+                why = explain(SideEffect.LINKED_ITEM_RENAMED, new, count=len(places))
+                label = f"{entity.name} renamed to item:{new}"
+            else:
+                why = explain(SideEffect.LINKED_ITEM_REMOVED, count=len(places))
+                label = f"{entity.name} removed"
+            groups.append(VocabularyGroup(label, slugs, why.reason, why.fix, places))
     return tuple(groups)
+
+
+def _with_new_slug(dangling: str, d: GraphDiff) -> str:
+    """A dangling cite of a slug this change renamed (``d.renames``), with the slug to write."""
+    for rename in d.renames:
+        if repr(rename.old) in dangling:
+            return f"{dangling}; renamed to {rename.new} in this change: write that slug"
+    return dangling
 
 
 def named_at(item: ResearchItem, slug: str) -> list[tuple[str, str]]:

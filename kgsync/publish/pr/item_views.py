@@ -87,6 +87,10 @@ class BodyContext:
     links: Mapping[str, ItemLinks] = field(default_factory=dict)
     #: Item problems this change brings that the graph cannot show (a dangling cite), "path:line: what".
     dangling: tuple[str, ...] = ()
+    #: The item files that fail in this build, "path:line: what" (each error): each keeps its previous nodes, so
+    #: the PR holds none of their changes; and the items kept though their files are gone (while a file fails).
+    failed: tuple[str, ...] = ()
+    held: tuple[str, ...] = ()
     events: tuple[VocabularyGroup, ...] = ()
     #: Claim name -> its reworded finding, whole (the graph stores statements cut short).
     statements: Mapping[str, StatementChange] = field(default_factory=dict)

@@ -46,8 +46,12 @@ def _carried_relations(d: GraphDiff) -> frozenset[Relation]:
 
 
 def renamed_view(view: ItemView, d: GraphDiff, statements: Mapping[str, StatementChange]) -> ItemView:
-    """The new item's ``view`` of a rename: its status says so and it lists the claims it carries over."""
+    """The new item's ``view`` of a rename: its status says so and it lists the claims it carries over;
+    the old item's says where it went (the facts it moved are the new item's, so it showed none and read
+    "changed" in the item index)."""
     for rename in d.renames:
+        if view.slug == rename.old:
+            return replace(view, status=f"renamed to item:{rename.new}")
         if view.slug == rename.new:
             rows = carried_claims(d, rename, statements)
             label = f"claims carried over from item:{rename.old} (what changed in each)"

@@ -45,6 +45,7 @@ class SideEffect(StrEnum):
     GAINED_MIN_LINKS = "a node reached mining.min_links linking items"
     RENAMED = "an item's file was renamed: a new slug"
     LINKED_ITEM_REMOVED = "an item it extends or cites was removed"
+    LINKED_ITEM_RENAMED = "an item it extends or cites was renamed (a new slug)"
     RE_JUDGED = "a merged item contradicts or supersedes another item's claims"
     SHARED_NODE_OWNERS = "a shared node gained or lost a linking item"
     CITED_FINDING = "another item's evidence link cites a finding past the item's claim cap"
@@ -103,6 +104,13 @@ def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 
                            f"{'place' if count == 1 else 'places'}):" if count else
                            "correct the slug where the item names it (its cites:, supersedes: or a link in its "
                            "text), or drop it (a dangling cite is in Needs attention)")
+    if kind is SideEffect.LINKED_ITEM_RENAMED:  # ``subject``: the new slug
+        return Explanation("the item it extends or cites was renamed (its file moved: a new slug), and its link "
+                           "went with the old slug",
+                           f"write {subject} where an item names the old slug ({count} "
+                           f"{'place' if count == 1 else 'places'}):" if count else
+                           f"write {subject} where the item names the old slug (its cites:, supersedes: or a link "
+                           "in its text)")
     if kind is SideEffect.RE_JUDGED:
         return Explanation("a merged item contradicts or supersedes its claims (see the evidence links)",
                            f"if a link is wrong, veto its two claims in {VETO_FILE}")
