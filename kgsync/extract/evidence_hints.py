@@ -251,3 +251,18 @@ def number_content_hint(item: ResearchItem, mention: Mention, slug: str, number:
         f"better (by words its other findings do not use): the number is kept as written",
         f"check the number against {slug}'s Key Findings: if the sentence draws on Key Finding {matched}, write "
         "that number; docs/EVIDENCE.md")
+
+
+def left_out_hint(item: ResearchItem, mention: Mention, slug: str, number: int, source: int, why: str,
+                  rows: Sequence[int]) -> Issue:
+    """A citation only a word match attached to this item's Key Finding ``source``, whose own statement of its
+    sources leaves it out (``evidence_ends.StatedSources.leaves_out``): ``why`` ``"entry"``, the finding's entry
+    names other items and not ``slug``; ``"rows"``, its Evidence Map rows cite ``slug``'s Key Findings ``rows``."""
+    stated = f"its Evidence Map rows cite {slug}'s Key Finding{'s' if len(rows) > 1 else ''} " \
+        f"{_listed(list(rows))}, not {number}" if why == "rows" else f"its entry names its sources, and not {slug}"
+    return warning(
+        item, mention,
+        f"cites {slug} Key Finding {number}, and its words match this item's Key Finding {source}, but {stated}: "
+        "no claim link",
+        f"if a finding of this item does use it, write [extends: {slug} KF{number} from KF<n>] here (n: that "
+        f"finding), or name {slug} in that finding's sources; docs/EVIDENCE.md")
