@@ -233,11 +233,12 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                     target_extraction.claims, cited_here[(mention.line, mention.target, mention.sentence)],
                     said_there(mention))):
                 # the sentence restates another finding than its number names: linked as numbered, unless it says
-                # nothing of the numbered one (the item's own text decides: the number is a slip); warned either way
+                # nothing of the numbered one: then the number and the words name two findings, and the item does
+                # not say which it uses (blind readers split, docs/EVIDENCE.md): no claim link; warned either way
                 slip = says_nothing_of(target_extraction.claims, claim.number, said_there(mention))
                 issues.append(number_content_hint(item, mention, slug, claim.number, other, slip))
                 if slip:
-                    claim = next(c for c in target_extraction.claims if c.number == other)
+                    continue
             relation = RelationType.EXTENDS if reported else mention.stance or RelationType.EXTENDS
             clear, unclear, keyword = True, False, False
             if mention.exact:
