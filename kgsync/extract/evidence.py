@@ -35,8 +35,8 @@ from collections.abc import Callable, Mapping, Sequence
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType, claim_name
-from kgsync.extract.evidence_anchor import (DESCRIBING, Deferred, Settled, entries_naming, guessed_user, linked_from,
-                                            naming_findings, notes_settled, others_settled)
+from kgsync.extract.evidence_anchor import (DESCRIBING, Deferred, Settled, dated_names, entries_naming, guessed_user,
+                                            linked_from, naming_findings, notes_settled, others_settled)
 from kgsync.extract.evidence_model import (MIN_SHARED, ClaimText, EvidencePlan, EvidenceText, Extracted, KeptLinks,
                                            LinkedBefore, Mention, Numbered, PlannedLink, content_words, words_key)
 from kgsync.extract.evidence_ends import MATCHED, STATING_ROW, StatedSources
@@ -328,8 +328,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         if matched:
             own_sources = _stated_sources(item, extraction.mentions, resolve, rows_cite)
             for key, mention in matched.items():
-                beside = {slug for target in sentence_items[(mention.line, mention.sentence)]
-                          if (slug := resolve(target)) is not None}
+                # the sources the sentence names beside the cited item: as written, and as the items they name
+                as_written = sentence_items[(mention.line, mention.sentence)]
+                beside = as_written | {item_named for target in as_written if (item_named := resolve(target)) is not None}
                 if key not in said_of and (why := own_sources.leaves_out(key[0], mine[key].target_slug, basis[key][1],
                                                                     beside)):
                     issues.append(left_out_hint(item, mention, mine[key].target_slug, basis[key][1], key[0], why,
@@ -369,11 +370,15 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
 
 def _stated_sources(item: ResearchItem, mentions: Sequence[Mention], resolve: Callable[[str], str | None],
                     rows_cite: Mapping[int, Mapping[str, set[int]]]) -> StatedSources:
-    """What ``item`` says of each finding's sources: the items its entry names, the findings its rows cite."""
+    """What ``item`` says of each finding's sources: the items its entry names (and, beside them, any other dated
+    name it writes: a page that is no item of the corpus), the findings its rows cite."""
     entry: dict[int, set[str]] = {}
     for slug, numbers in entries_naming(item, mentions, resolve).items():
         for number in numbers:
             entry.setdefault(number, set()).add(slug)
+    for finding in item.key_findings:  # a named source that is no item (a page elsewhere) is one it shares
+        if finding.number in entry:
+            entry[finding.number].update(dated_names(finding.text))
     return StatedSources({n: frozenset(s) for n, s in entry.items()},
                          {n: {slug: frozenset(c) for slug, c in cited.items()} for n, cited in rows_cite.items()})
 

@@ -233,7 +233,7 @@ def entries_naming(item: ResearchItem, mentions: Iterable[Mention],
     undated = {slug[len(date.group()):]: slug for slug in candidates if (date := DATED.match(slug))}
     named: dict[str, set[int]] = {}
     for finding in item.key_findings:
-        for dated in _DATED.findall(finding.text):
+        for dated in dated_names(finding.text):
             if (slug := resolve(dated)) is not None and slug != item.slug:
                 named.setdefault(slug, set()).add(finding.number)
         for match in _NAME_BEFORE_ROLE.finditer(finding.text):
@@ -242,3 +242,8 @@ def entries_naming(item: ResearchItem, mentions: Iterable[Mention],
             if len(fits) == 1:
                 named.setdefault(fits.pop(), set()).add(finding.number)
     return named
+
+
+def dated_names(text: str) -> list[str]:
+    """The dated slugs ``text`` writes anywhere (a path, a link, a URL's page), as written: items or not."""
+    return _DATED.findall(text)

@@ -35,8 +35,8 @@ class StatedSources:
 
     def leaves_out(self, finding: int, slug: str, cited: int, beside: Collection[str] = ()) -> str:
         """How finding ``finding``'s own statement of its sources leaves out ``slug``'s Key Finding ``cited``:
-        ``"entry"`` (its entry names other items, and neither ``slug`` nor any item the sentence cites beside it,
-        ``beside``: a fact drawn from two items enters the finding through the one it names), ``"rows"`` (its rows
+        ``"entry"`` (its entry names other items, and neither ``slug`` nor any source the sentence cites beside it,
+        ``beside``: a fact drawn from two sources enters the finding through the one it names), ``"rows"`` (its rows
         cite other findings of ``slug``, not ``cited``), ``""`` (it does not: it names ``slug``, or says nothing
         of its sources)."""
         numbers = self.rows.get(finding, {}).get(slug)

@@ -53,3 +53,14 @@ def test_a_note_matched_to_a_finding_whose_entry_names_other_sources_links_nothi
     beside = NOTE.replace(f"`{OLD}.md`", f"`{OLD}.md` and `{OTHER}.md`")
     links = links_of(old_item(), other, new_item(beside, labelled)).links[NEW]
     assert (1, OLD) in {(link.source_number, link.target_slug) for link in links}
+
+
+def test_a_page_the_sentence_and_the_finding_both_name_keeps_the_match() -> None:
+    # finding 1's entry names another item and a page that is no item; the sentence cites the old item and that
+    # page: the fact enters the finding through the page it names
+    other = make(OTHER, item_text("Other study", "2026-01-15", OLD_FINDINGS))
+    page = "Knowledge/2026-01-20-stack-notes.md"
+    labelled = (f"[inference; source: https://example.org/research/{OTHER}.html; {page}] {FINDINGS[0]}", FINDINGS[1])
+    beside = NOTE.replace(f"`{OLD}.md`", f"`{OLD}.md` and `{page}`")
+    links = links_of(old_item(), other, new_item(beside, labelled)).links[NEW]
+    assert (1, OLD) in {(link.source_number, link.target_slug) for link in links}
