@@ -31,15 +31,15 @@ written only from the finding holding the sentence or a clear best match (``sour
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType, claim_name
-from kgsync.extract.evidence_anchor import (DESCRIBING, Deferred, Settled, dated_names, entries_naming, guessed_user,
-                                            linked_from, naming_findings, notes_settled, others_settled)
+from kgsync.extract.evidence_anchor import (DESCRIBING, Deferred, Settled, guessed_user, linked_from, naming_findings,
+                                            notes_settled, others_settled)
 from kgsync.extract.evidence_model import (MIN_SHARED, ClaimText, EvidencePlan, EvidenceText, Extracted, KeptLinks,
                                            LinkedBefore, Mention, Numbered, PlannedLink, content_words, words_key)
-from kgsync.extract.evidence_ends import MATCHED, STATING_ROW, StatedSources
+from kgsync.extract.evidence_ends import MATCHED, STATING_ROW, stated_sources
 from kgsync.extract.evidence_feeds import fed_finding
 from kgsync.extract.evidence_source import (best_match, builds_on, leads_alone, most_specific, said_there, says_another,
                                             says_nothing_of, shares_most_with, source_finding, tied_with, words_said)
@@ -326,7 +326,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         place(others_settled(item, deferred, extraction.claims, anchors, linked_from(mine.values(), extraction.claims),
                              naming))
         if matched:
-            own_sources = _stated_sources(item, extraction.mentions, resolve, rows_cite)
+            own_sources = stated_sources(item, extraction.mentions, resolve, rows_cite)
             for key, mention in matched.items():
                 # the sources the sentence names beside the cited item: as written, and as the items they name
                 as_written = sentence_items[(mention.line, mention.sentence)]
@@ -366,21 +366,6 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             required.setdefault(slug, set()).update(cited)
     return EvidencePlan({s: frozenset(n) for s, n in sorted(required.items())},
                         {s: tuple(v) for s, v in sorted(links.items())}, tuple(issues), vetoed)
-
-
-def _stated_sources(item: ResearchItem, mentions: Sequence[Mention], resolve: Callable[[str], str | None],
-                    rows_cite: Mapping[int, Mapping[str, set[int]]]) -> StatedSources:
-    """What ``item`` says of each finding's sources: the items its entry names (and, beside them, any other dated
-    name it writes: a page that is no item of the corpus), the findings its rows cite."""
-    entry: dict[int, set[str]] = {}
-    for slug, numbers in entries_naming(item, mentions, resolve).items():
-        for number in numbers:
-            entry.setdefault(number, set()).add(slug)
-    for finding in item.key_findings:  # a named source that is no item (a page elsewhere) is one it shares
-        if finding.number in entry:
-            entry[finding.number].update(dated_names(finding.text))
-    return StatedSources({n: frozenset(s) for n, s in entry.items()},
-                         {n: {slug: frozenset(c) for slug, c in cited.items()} for n, cited in rows_cite.items()})
 
 
 def _to_kept(item: ResearchItem, mention: Mention, slug: str, claims: Sequence[ClaimText], kept: KeptLinks,

@@ -14,8 +14,12 @@ policy item's fact matched to the decommission finding whose source label names 
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass
+
+from kgsync.extract.evidence_anchor import dated_names, entries_naming
+from kgsync.extract.evidence_model import Mention
+from kgsync.read.items import ResearchItem
 
 #: A link's referencing finding found by a word match (``evidence.link_kind``'s second word): the item does not say
 #: it, so its own statement of the finding's sources may contradict it
@@ -44,3 +48,18 @@ class StatedSources:
             return "" if cited in numbers else "rows"
         named = self.entry.get(finding, frozenset())
         return "entry" if named and not named & {slug, *beside} else ""
+
+
+def stated_sources(item: ResearchItem, mentions: Iterable[Mention], resolve: Callable[[str], str | None],
+                   rows_cite: Mapping[int, Mapping[str, set[int]]]) -> StatedSources:
+    """What ``item`` says of each finding's sources: the items its entry names (and, beside them, any other dated
+    name it writes: a page that is no item of the corpus), the findings its rows cite."""
+    entry: dict[int, set[str]] = {}
+    for slug, numbers in entries_naming(item, mentions, resolve).items():
+        for number in numbers:
+            entry.setdefault(number, set()).add(slug)
+    for finding in item.key_findings:  # a named source that is no item (a page elsewhere) is one it shares
+        if finding.number in entry:
+            entry[finding.number].update(dated_names(finding.text))
+    return StatedSources({n: frozenset(s) for n, s in entry.items()},
+                         {n: {slug: frozenset(c) for slug, c in cited.items()} for n, cited in rows_cite.items()})
