@@ -39,12 +39,13 @@ from kgsync.extract.evidence_anchor import (DESCRIBING, Deferred, Settled, guess
                                             notes_settled, others_settled)
 from kgsync.extract.evidence_model import (MIN_SHARED, ClaimText, EvidencePlan, EvidenceText, Extracted, KeptLinks,
                                            LinkedBefore, Mention, Numbered, PlannedLink, content_words, words_key)
+from kgsync.extract.evidence_ends import MATCHED, STATING_ROW, stated_sources
 from kgsync.extract.evidence_feeds import fed_finding
 from kgsync.extract.evidence_source import (best_match, builds_on, leads_alone, most_specific, said_there, says_another,
                                             says_nothing_of, shares_most_with, source_finding, tied_with, words_said)
-from kgsync.extract.evidence_hints import (from_cites, guessed_source_hint, in_a_cell, marker_issue, number_content_hint,
-                                           refused_hint, renumbered_hint, superseded_hint, too_many_hint,
-                                           unnamed_finding_hint, waiting_hint)
+from kgsync.extract.evidence_hints import (from_cites, guessed_source_hint, in_a_cell, left_out_hint, marker_issue,
+                                           number_content_hint, refused_hint, renumbered_hint, superseded_hint,
+                                           too_many_hint, unnamed_finding_hint, waiting_hint)
 from kgsync.extract.evidence_stance import own_stances, sentence_hints, taken_as_source, unopposed
 from kgsync.extract.restated import FindingIndex
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
@@ -90,6 +91,11 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         # item its sentence names) and the cited finding's number (``most_specific``)
         basis: dict[tuple[int, RelationType, str, int], tuple[int, int]] = {}
         cited_here: dict[tuple[int, str, str], set[int]] = {}  # the findings each sentence cites of an item
+        # the links only a word match attaches to a finding, and the firmly said ones; each finding's rows' citations
+        # by number (``evidence_ends``): a match its finding's own statement of sources contradicts links nothing
+        matched: dict[tuple[int, RelationType, str, int], Mention] = {}
+        said_of: set[tuple[int, RelationType, str, int]] = set()
+        rows_cite: dict[int, dict[str, set[int]]] = {}
         deferred: list[Deferred] = []  # citations whose referencing finding is not said (``evidence_anchor``)
         # cited claim -> this item's findings whose link to it is said, and how (``evidence_anchor.anchored``)
         anchors: dict[str, list[tuple[ClaimText, RelationType]]] = {}
@@ -109,6 +115,14 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             names = 0 if mention.held_by or mention.exact else \
                 max(1, len({n for n in cited_here[(mention.line, mention.target, mention.sentence)] if n}))
             basis[key] = (min(names, basis.get(key, (names, 0))[0]), claim.number)
+            how = kind.split()[1]
+            if mention.shape == "row":
+                if mention.finding and not mention.exact and how in STATING_ROW:  # the row states its finding's sources
+                    rows_cite.setdefault(source.number, {}).setdefault(slug, set()).add(claim.number)
+            elif how in MATCHED:  # only a word match says which finding uses it (``evidence_ends``)
+                matched.setdefault(key, mention)
+            if how not in MATCHED or mention.shape == "row":
+                said_of.add(key)
             if said and mention.shape not in DESCRIBING:  # a link this item says: an anchor
                 for said_in in (anchors, firm) if mention.held_by or mention.exact or mention.shape == "row" \
                         else (anchors,):
@@ -139,8 +153,10 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         # (line, cited item as written, finding) each marker or cites: entry states: prose on its line that reads as
         # a stance toward the same finding is that marker's sentence, not a second link
         marked = {(m.line, m.target, m.finding) for m in extraction.mentions if m.exact}
+        sentence_items: dict[tuple[int, str], set[str]] = {}  # the items each sentence names, as written
         for mention in extraction.mentions:
             cited_here.setdefault((mention.line, mention.target, mention.sentence), set()).add(mention.finding)
+            sentence_items.setdefault((mention.line, mention.sentence), set()).add(mention.target)
             if mention.via != "description":
                 named_here.add((mention.line, resolve(mention.target), mention.finding))
         for mention in extraction.mentions:
@@ -217,11 +233,12 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                     target_extraction.claims, cited_here[(mention.line, mention.target, mention.sentence)],
                     said_there(mention))):
                 # the sentence restates another finding than its number names: linked as numbered, unless it says
-                # nothing of the numbered one (the item's own text decides: the number is a slip); warned either way
+                # nothing of the numbered one: then the number and the words name two findings, and the item does
+                # not say which it uses (blind readers split, docs/EVIDENCE.md): no claim link; warned either way
                 slip = says_nothing_of(target_extraction.claims, claim.number, said_there(mention))
                 issues.append(number_content_hint(item, mention, slug, claim.number, other, slip))
                 if slip:
-                    claim = next(c for c in target_extraction.claims if c.number == other)
+                    continue
             relation = RelationType.EXTENDS if reported else mention.stance or RelationType.EXTENDS
             clear, unclear, keyword = True, False, False
             if mention.exact:
@@ -308,6 +325,17 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         # it (read before the rest are placed, so one attribution never stands for another)
         place(others_settled(item, deferred, extraction.claims, anchors, linked_from(mine.values(), extraction.claims),
                              naming))
+        if matched:
+            own_sources = stated_sources(item, extraction.mentions, resolve, rows_cite)
+            for key, mention in matched.items():
+                # the sources the sentence names beside the cited item: as written, and as the items they name
+                as_written = sentence_items[(mention.line, mention.sentence)]
+                beside = as_written | {item_named for target in as_written if (item_named := resolve(target)) is not None}
+                if key not in said_of and (why := own_sources.leaves_out(key[0], mine[key].target_slug, basis[key][1],
+                                                                    beside)):
+                    issues.append(left_out_hint(item, mention, mine[key].target_slug, basis[key][1], key[0], why,
+                                                sorted(own_sources.rows.get(key[0], {}).get(mine[key].target_slug, ()))))
+                    del mine[key], basis[key]
         for key in most_specific(basis):
             link = mine[key]
             required.setdefault(link.target_slug, set()).add(basis[key][1])

@@ -207,18 +207,33 @@ def naming_findings(item: ResearchItem, mentions: Iterable[Mention], resolve: Ca
     that one: not counted."""
     by_line = {finding.line: finding.number for finding in item.key_findings}
     numbered: set[tuple[str, int]] = set()
-    candidates = set(item.cites)
     for mention in mentions:
         slug = resolve(mention.target)
         if slug is None or slug == item.slug:
             continue
-        candidates.add(slug)
         if mention.finding and not mention.exact and (number := mention.held_by or by_line.get(mention.line, 0)):
             numbered.add((slug, number))
+    named = entries_naming(item, mentions, resolve)
+    by_number = {claim.number: claim for claim in claims}
+    return {slug: found for slug, numbers in sorted(named.items())
+            if (found := tuple(by_number[n] for n in sorted(numbers) if n in by_number and (slug, n) not in numbered))}
+
+
+def entries_naming(item: ResearchItem, mentions: Iterable[Mention],
+                   resolve: Callable[[str], str | None]) -> dict[str, set[int]]:
+    """Cited item -> the numbers of this item's findings whose own entry names it (``naming_findings``, before
+    it leaves out the findings that cite one of its findings by number): its dated slug anywhere in the entry,
+    or its undated name (or that name's start up to a hyphen, fitting one item this item names) right before a
+    role noun."""
+    candidates = set(item.cites)
+    for mention in mentions:
+        slug = resolve(mention.target)
+        if slug is not None and slug != item.slug:
+            candidates.add(slug)
     undated = {slug[len(date.group()):]: slug for slug in candidates if (date := DATED.match(slug))}
     named: dict[str, set[int]] = {}
     for finding in item.key_findings:
-        for dated in _DATED.findall(finding.text):
+        for dated in dated_names(finding.text):
             if (slug := resolve(dated)) is not None and slug != item.slug:
                 named.setdefault(slug, set()).add(finding.number)
         for match in _NAME_BEFORE_ROLE.finditer(finding.text):
@@ -226,6 +241,9 @@ def naming_findings(item: ResearchItem, mentions: Iterable[Mention], resolve: Ca
             fits = {slug for rest, slug in undated.items() if rest == name or rest.startswith(f"{name}-")}
             if len(fits) == 1:
                 named.setdefault(fits.pop(), set()).add(finding.number)
-    by_number = {claim.number: claim for claim in claims}
-    return {slug: found for slug, numbers in sorted(named.items())
-            if (found := tuple(by_number[n] for n in sorted(numbers) if n in by_number and (slug, n) not in numbered))}
+    return named
+
+
+def dated_names(text: str) -> list[str]:
+    """The dated slugs ``text`` writes anywhere (a path, a link, a URL's page), as written: items or not."""
+    return _DATED.findall(text)

@@ -235,19 +235,35 @@ def number_content_hint(item: ResearchItem, mention: Mention, slug: str, number:
                         moved: bool = False) -> Issue:
     """A numbered citation whose sentence says what another finding of the cited item states, by words that
     finding alone uses (``evidence_source.says_another``): the number is kept, the author asked to check it;
-    ``moved``: the sentence says nothing of the numbered finding (``evidence_source.says_nothing_of``), so the
-    link follows what it says, and the author is asked to write that number, or a marker for the other."""
+    ``moved``: the sentence says nothing of the numbered finding (``evidence_source.says_nothing_of``): the number
+    and the words name two findings, so nothing is linked, and the author is asked to write the one it draws on."""
     if moved:
         return warning(
             item, mention,
             f"cites {slug} Key Finding {number}, but the sentence says what its Key Finding {matched} states (by "
-            f"words its other findings do not use) and nothing of Key Finding {number}: linked to Key Finding "
-            f"{matched}",
-            f"write Key Finding {matched}; if the sentence does draw on Key Finding {number}, write "
-            f"[extends: {slug} KF{number} from KF<n>] here (n: this item's finding that uses it); docs/EVIDENCE.md")
+            f"words its other findings do not use) and nothing of Key Finding {number}: the number and the words "
+            "name two findings, no claim link",
+            f"write the number of the finding the sentence draws on (Key Finding {matched}, if it is that one); if it "
+            f"does draw on Key Finding {number}, write [extends: {slug} KF{number} from KF<n>] here (n: this item's "
+            "finding that uses it); docs/EVIDENCE.md")
     return warning(
         item, mention,
         f"cites {slug} Key Finding {number}, but what the sentence says matches its Key Finding {matched} far "
         f"better (by words its other findings do not use): the number is kept as written",
         f"check the number against {slug}'s Key Findings: if the sentence draws on Key Finding {matched}, write "
         "that number; docs/EVIDENCE.md")
+
+
+def left_out_hint(item: ResearchItem, mention: Mention, slug: str, number: int, source: int, why: str,
+                  rows: Sequence[int]) -> Issue:
+    """A citation only a word match attached to this item's Key Finding ``source``, whose own statement of its
+    sources leaves it out (``evidence_ends.StatedSources.leaves_out``): ``why`` ``"entry"``, the finding's entry
+    names other items and not ``slug``; ``"rows"``, its Evidence Map rows cite ``slug``'s Key Findings ``rows``."""
+    stated = f"its Evidence Map rows cite {slug}'s Key Finding{'s' if len(rows) > 1 else ''} " \
+        f"{_listed(list(rows))}, not {number}" if why == "rows" else f"its entry names its sources, and not {slug}"
+    return warning(
+        item, mention,
+        f"cites {slug} Key Finding {number}, and its words match this item's Key Finding {source}, but {stated}: "
+        "no claim link",
+        f"if a finding of this item does use it, write [extends: {slug} KF{number} from KF<n>] here (n: that "
+        f"finding), or name {slug} in that finding's sources; docs/EVIDENCE.md")

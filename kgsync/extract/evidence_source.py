@@ -124,7 +124,7 @@ def says_another(claims: Sequence[ClaimText], cited: Collection[int], said: froz
     """The finding of the cited item (``claims``) that what a numbered citation's sentence says (``said``)
     matches far better than every other, when the sentence cites it by none of its numbers (``cited``): the
     number may name the wrong finding ("KF16" for a sentence on extractive summaries, the cited item's KF16
-    being on sleep-time compute).  0: none.  A warning, and a relink only when the sentence says nothing of the
+    being on sleep-time compute).  0: none.  A warning, and no claim link when the sentence says nothing of the
     numbered finding (``says_nothing_of``): else the number is what the author wrote, and the words of a finding
     the item does not name are weaker evidence than a number it does."""
     weights = weighed(claims, said)
@@ -135,19 +135,20 @@ def says_another(claims: Sequence[ClaimText], cited: Collection[int], said: froz
     return best
 
 
-#: A numbered citation that ``says_another`` finding links that finding instead of its number only when what is
-#: said shares less than this with the numbered finding: not one word that finding alone uses
+#: A numbered citation that ``says_another`` finding links neither finding when what is said shares less than this
+#: with the numbered finding: not one word that finding alone uses
 MAX_UNSAID_WEIGHT = 1
 
 
 def says_nothing_of(claims: Sequence[ClaimText], number: int, said: frozenset[str]) -> bool:
     """Whether what a numbered citation's sentence says (``said``) shares less than one word's worth with the
     finding its number names (``weighed``: no word that finding alone uses, only words most of the cited item's
-    findings share).  With ``says_another`` naming another finding, the item's own text decides: the sentence
-    restates that finding and nothing of the numbered one ("The wiki renders natively on the web and in the
-    app's Wiki tab. Source: Key Finding #1." of an item whose Key Finding 1 is "the wiki is a separate git
-    repository" and Key Finding 4 its rendered special pages), so the number is a slip and the link follows what
-    is said.  A sentence that says something of both keeps the author's number (and is warned)."""
+    findings share).  With ``says_another`` naming another finding, the number and the words name two findings
+    ("The wiki renders natively on the web and in the app's Wiki tab. Source: Key Finding #1." of an item whose
+    Key Finding 1 is "the wiki is a separate git repository" and Key Finding 4 its rendered special pages): two
+    blind readers took the words, a third the number and the item's other statements, so the item does not
+    decide, and nothing is linked (warned).  A sentence that says something of both keeps the author's number (and
+    is warned)."""
     return weighed(claims, said).get(number, Fraction(0)) < MAX_UNSAID_WEIGHT
 
 

@@ -1,0 +1,65 @@
+"""Which finding of the citing item uses a cited finding, where the item says so itself: a finding's entry names
+the items it rests on (its evidence label's sources, a path or a link in its text: ``evidence_anchor.entries_naming``),
+and its Evidence Map rows cite the findings of an item it uses, by number.  A citation elsewhere (an
+investigation's fact, an assumption's justification, a consistency note) that only a word match attaches to a
+finding is contradicted by that finding's own statement of its sources when the statement leaves the cited one out:
+the entry names other items and not this one, or the finding's rows cite this item's other findings and not this
+one.  Such a match links nothing (``evidence.plan``): the citation's sentence is not where the item says which
+finding uses it, and a finding that names its sources does not rest on one it does not name.
+
+Measured on the 273 items (docs/EVIDENCE.md "Which finding uses it"): the matches it withholds are the ends a blind
+reader judged wrong (an assumption's "per Key Finding 6" matched to the finding whose row cites Key Finding 5, a
+policy item's fact matched to the decommission finding whose source label names no policy item).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass
+
+from kgsync.extract.evidence_anchor import dated_names, entries_naming
+from kgsync.extract.evidence_model import Mention
+from kgsync.read.items import ResearchItem
+
+#: A link's referencing finding found by a word match (``evidence.link_kind``'s second word): the item does not say
+#: it, so its own statement of the finding's sources may contradict it
+MATCHED = frozenset({"clear-match", "best-match", "fed"})
+#: An Evidence Map row whose finding is said (its Notes cell, a Key Finding number in its claim cell) or clearly
+#: matched by its claim cell: the row states that finding's sources
+STATING_ROW = frozenset({"held", "notes", "clear-match"})
+
+
+@dataclass(frozen=True)
+class StatedSources:
+    """What an item says of its findings' sources: ``entry``, each finding's number -> the items its entry names;
+    ``rows``, each finding's number -> {an item its Evidence Map rows cite by finding number: those numbers}."""
+
+    entry: Mapping[int, frozenset[str]]
+    rows: Mapping[int, Mapping[str, frozenset[int]]]
+
+    def leaves_out(self, finding: int, slug: str, cited: int, beside: Collection[str] = ()) -> str:
+        """How finding ``finding``'s own statement of its sources leaves out ``slug``'s Key Finding ``cited``:
+        ``"entry"`` (its entry names other items, and neither ``slug`` nor any source the sentence cites beside it,
+        ``beside``: a fact drawn from two sources enters the finding through the one it names), ``"rows"`` (its rows
+        cite other findings of ``slug``, not ``cited``), ``""`` (it does not: it names ``slug``, or says nothing
+        of its sources)."""
+        numbers = self.rows.get(finding, {}).get(slug)
+        if numbers is not None:  # its rows cite the item: by the findings they cite of it
+            return "" if cited in numbers else "rows"
+        named = self.entry.get(finding, frozenset())
+        return "entry" if named and not named & {slug, *beside} else ""
+
+
+def stated_sources(item: ResearchItem, mentions: Iterable[Mention], resolve: Callable[[str], str | None],
+                   rows_cite: Mapping[int, Mapping[str, set[int]]]) -> StatedSources:
+    """What ``item`` says of each finding's sources: the items its entry names (and, beside them, any other dated
+    name it writes: a page that is no item of the corpus), the findings its rows cite."""
+    entry: dict[int, set[str]] = {}
+    for slug, numbers in entries_naming(item, mentions, resolve).items():
+        for number in numbers:
+            entry.setdefault(number, set()).add(slug)
+    for finding in item.key_findings:  # a named source that is no item (a page elsewhere) is one it shares
+        if finding.number in entry:
+            entry[finding.number].update(dated_names(finding.text))
+    return StatedSources({n: frozenset(s) for n, s in entry.items()},
+                         {n: {slug: frozenset(c) for slug, c in cited.items()} for n, cited in rows_cite.items()})
