@@ -13,9 +13,9 @@ pure (this tree) and compiled alternated:
 - a fresh build of the corpus and of the bundled example: their graphs and manifests compared byte
   for byte.
 
-The children are held to one CPU (``sched_setaffinity``), so no build forks read workers: a compiled
-dataclass whose ``__init__`` takes arguments cannot be unpickled (mypyc's ``__new__`` calls
-``__init__``), so the records a forked worker sends back would not arrive (see docs/design/compiled.md).
+The children are held to one CPU (``sched_setaffinity``), so no build forks a read worker: a compiled
+frozen dataclass is unpickled by ``setattr``, which its class refuses (``FrozenInstanceError``), so the
+records a forked worker sends back would not arrive (docs/COMPILED.md).
 ``--cachegrind K``: the instructions of that read stage over the first K items under valgrind's
 cachegrind, minus a run over none (imports and tables), split by where they go (the regex engine,
 the interpreter loop, ...): a figure the machine's load does not move.
@@ -145,8 +145,13 @@ def cachegrind(trees: dict[str, Path], corpus: Path, count: int, work: Path) -> 
             for place, n in _instructions(out).items():
                 by_place[place] += sign * n
         totals[label] = by_place
+    return instruction_rows(totals, count)
+
+
+def instruction_rows(totals: dict[str, collections.Counter[str]], count: int) -> list[str]:
+    """The table of ``cachegrind``: a row per kind of code, pure and compiled (places only compiled code has too)."""
     rows = [f"| instructions over {count} items (G) | pure | compiled |", "|---|---:|---:|"]
-    for place in sorted(totals["pure"], key=lambda p: -totals["pure"][p]):
+    for place in sorted(totals["pure"].keys() | totals["compiled"].keys(), key=lambda p: (-totals["pure"][p], p)):
         rows.append(f"| {place} | {totals['pure'][place] / 1e9:.2f} | {totals['compiled'][place] / 1e9:.2f} |")
     pure, compiled = (sum(totals[label].values()) for label in ("pure", "compiled"))
     rows.append(f"| total | {pure / 1e9:.2f} | {compiled / 1e9:.2f} ({compiled / pure - 1:+.0%}) |")

@@ -24,3 +24,11 @@ def test_instructions_are_summed_by_the_kind_of_code_their_source_file_is(tmp_pa
                    "fl=/x/Python/ceval.c\nfn=_PyEval_EvalFrameDefault\n5 7\nfl=???\nfn=???\n0 1\n", encoding="utf-8")
     assert bench_compiled._instructions(out) == {"regex engine": 320, "interpreter loop": 7,
                                                  "other C (calls, objects, ...)": 1}
+
+
+def test_the_table_has_the_places_only_compiled_code_has() -> None:
+    from collections import Counter
+
+    rows = bench_compiled.instruction_rows({"pure": Counter({"interpreter loop": 4 * 10**9}),
+                                            "compiled": Counter({"interpreter loop": 10**9, "mypyc runtime": 10**9})}, 5)
+    assert rows[2:] == ["| interpreter loop | 4.00 | 1.00 |", "| mypyc runtime | 0.00 | 1.00 |", "| total | 4.00 | 2.00 (-50%) |"]
