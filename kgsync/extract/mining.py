@@ -206,7 +206,9 @@ def candidates(item: ResearchItem) -> ItemCandidates:
         if key in surfaces:
             extra[key] = extra.get(key, 0) | SUBJECT
     units = unit_keys("\n".join(clean) + "\n" + body) | _title_opening(item.title)
-    for key in units & surfaces.keys():
+    # The keys view first: the intersection is a set either way (the view builds it), and so typed
+    # (the stubs call ``units & surfaces.keys()`` a frozenset, which compiled code rejects: bench_compiled).
+    for key in surfaces.keys() & units:
         extra[key] = extra.get(key, 0) | UNIT  # written as one unit: "access-control policies"
     title, question, summary, listed = zone_keys
     tails = Counter[str]()  # written after a name, as its product's part ("the Gemini API")
