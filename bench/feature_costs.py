@@ -1,7 +1,9 @@
 """What each feature of the read stage costs and what the graph loses without it (issue 24, speed130).
 
     .venv/bin/python bench/feature_costs.py [--corpus ../shared/corpus/research] [--generated 1000]
+    .venv/bin/python bench/feature_costs.py [--corpus ...] --without NAME [--without NAME ...]
     .venv/bin/python bench/feature_costs.py --effects --base OUT/research [--corpus ...] [--themes FILE]
+                                           [--only NAME ...] [--together]
 
 *Costs*: ``parse_record`` of every item of the corpus (and of ``--generated`` items of
 ``bench/gen_corpus.py``), in this one process, each feature's function (``FEATURES``) wrapped where
@@ -13,12 +15,18 @@ beside each row so the correction can be judged).  The tables of the build's dat
 ``derived.load``) are loaded before, as a build loads them before its fork; the pass is one, cold,
 as a fresh build's is (the per-process caches start empty).
 
+``--without NAME``: the same pass with those features giving their neutral result (below): what removing
+them saves, measured, not summed from the table (a filter removed lets more terms through to the scans after
+it).  On a loaded machine a pass's CPU moves 10-25 % between runs: alternate with a plain pass.
+
 *Effects* (``--effects``): for each feature with a neutral result (what the function gives where it
 finds nothing: no acronym pairs, no modifiers, every term kept), a fresh ``kgsync build`` of the
 corpus (in a folder of its own, with ``--themes`` beside it when given) in a child process in which
 that function returns its neutral result, and ``kgsync diff`` of its graph against ``--base``'s
 ``memory.jsonl``: entities and relations added, removed and changed, and whether the manifest
-differs.  A function patched in its own module (``markup.clean``) is neutral for every caller.
+differs (``--together``: one build without all the ``--only`` features).  A function patched in its own module
+(``markup.link_protocols``) is neutral for every caller.  A feature whose neutral result changes nothing
+(``marker warnings: misspelt``) is the harness's control: graph and manifest byte-identical to the base.
 
 Nothing in the repo is touched.  Not a test: it prints figures.
 """
