@@ -235,9 +235,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 # the sentence restates another finding than its number names: linked as numbered, unless it says
                 # nothing of the numbered one: then the number and the words name two findings, and the item does
                 # not say which it uses (blind readers split, docs/EVIDENCE.md): no claim link; warned either way
-                slip = says_nothing_of(target_extraction.claims, claim.number, said_there(mention))
-                issues.append(number_content_hint(item, mention, slug, claim.number, other, slip))
-                if slip:
+                unlinked = says_nothing_of(target_extraction.claims, claim.number, said_there(mention))
+                issues.append(number_content_hint(item, mention, slug, claim.number, other, unlinked))
+                if unlinked:
                     continue
             relation = RelationType.EXTENDS if reported else mention.stance or RelationType.EXTENDS
             clear, unclear, keyword = True, False, False
