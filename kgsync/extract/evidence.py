@@ -39,7 +39,7 @@ from kgsync.extract.evidence_anchor import (DESCRIBING, Deferred, Settled, guess
                                             notes_settled, others_settled)
 from kgsync.extract.evidence_model import (MIN_SHARED, ClaimText, EvidencePlan, EvidenceText, Extracted, KeptLinks,
                                            LinkedBefore, Mention, Numbered, PlannedLink, content_words, words_key)
-from kgsync.extract.evidence_ends import MATCHED, STATING_ROW, stated_sources
+from kgsync.extract.evidence_ends import MATCHED, STATING_ROW, sources_named, stated_sources
 from kgsync.extract.evidence_feeds import fed_finding
 from kgsync.extract.evidence_source import (best_match, builds_on, leads_alone, most_specific, said_there, says_another,
                                             says_nothing_of, shares_most_with, source_finding, tied_with, words_said)
@@ -235,9 +235,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 # the sentence restates another finding than its number names: linked as numbered, unless it says
                 # nothing of the numbered one: then the number and the words name two findings, and the item does
                 # not say which it uses (blind readers split, docs/EVIDENCE.md): no claim link; warned either way
-                slip = says_nothing_of(target_extraction.claims, claim.number, said_there(mention))
-                issues.append(number_content_hint(item, mention, slug, claim.number, other, slip))
-                if slip:
+                unlinked = says_nothing_of(target_extraction.claims, claim.number, said_there(mention))
+                issues.append(number_content_hint(item, mention, slug, claim.number, other, unlinked))
+                if unlinked:
                     continue
             relation = RelationType.EXTENDS if reported else mention.stance or RelationType.EXTENDS
             clear, unclear, keyword = True, False, False
@@ -328,13 +328,13 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         if matched:
             own_sources = stated_sources(item, extraction.mentions, resolve, rows_cite)
             for key, mention in matched.items():
-                # the sources the sentence names beside the cited item: as written, and as the items they name
-                as_written = sentence_items[(mention.line, mention.sentence)]
-                beside = as_written | {item_named for target in as_written if (item_named := resolve(target)) is not None}
-                if key not in said_of and (why := own_sources.leaves_out(key[0], mine[key].target_slug, basis[key][1],
-                                                                    beside)):
-                    issues.append(left_out_hint(item, mention, mine[key].target_slug, basis[key][1], key[0], why,
-                                                sorted(own_sources.rows.get(key[0], {}).get(mine[key].target_slug, ()))))
+                if key in said_of:
+                    continue
+                slug, number = mine[key].target_slug, basis[key][1]
+                beside = sources_named(sentence_items[(mention.line, mention.sentence)], resolve)
+                if why := own_sources.leaves_out(key[0], slug, number, beside):
+                    issues.append(left_out_hint(item, mention, slug, number, key[0], why,
+                                                own_sources.cited_by_rows(key[0], slug)))
                     del mine[key], basis[key]
         for key in most_specific(basis):
             link = mine[key]

@@ -49,6 +49,17 @@ class StatedSources:
         named = self.entry.get(finding, frozenset())
         return "entry" if named and not named & {slug, *beside} else ""
 
+    def cited_by_rows(self, finding: int, slug: str) -> tuple[int, ...]:
+        """The numbers of ``slug``'s findings that finding ``finding``'s Evidence Map rows cite, in order (none:
+        its rows cite no finding of ``slug``)."""
+        return tuple(sorted(self.rows.get(finding, {}).get(slug, ())))
+
+
+def sources_named(as_written: Collection[str], resolve: Callable[[str], str | None]) -> frozenset[str]:
+    """The sources a citation's sentence names (``as_written``: the items it cites, as written), as written and as
+    the items they name: what ``StatedSources.leaves_out`` reads as cited beside the one it asks of."""
+    return frozenset(as_written) | {named for target in as_written if (named := resolve(target)) is not None}
+
 
 def stated_sources(item: ResearchItem, mentions: Iterable[Mention], resolve: Callable[[str], str | None],
                    rows_cite: Mapping[int, Mapping[str, set[int]]]) -> StatedSources:

@@ -232,12 +232,12 @@ _CONTRADICTING = frozenset("contradicts contradicted refutes refuted overturns o
 
 
 def number_content_hint(item: ResearchItem, mention: Mention, slug: str, number: int, matched: int,
-                        moved: bool = False) -> Issue:
+                        unlinked: bool = False) -> Issue:
     """A numbered citation whose sentence says what another finding of the cited item states, by words that
     finding alone uses (``evidence_source.says_another``): the number is kept, the author asked to check it;
-    ``moved``: the sentence says nothing of the numbered finding (``evidence_source.says_nothing_of``): the number
+    ``unlinked``: the sentence says nothing of the numbered finding (``evidence_source.says_nothing_of``): the number
     and the words name two findings, so nothing is linked, and the author is asked to write the one it draws on."""
-    if moved:
+    if unlinked:
         return warning(
             item, mention,
             f"cites {slug} Key Finding {number}, but the sentence says what its Key Finding {matched} states (by "

@@ -50,9 +50,10 @@ def own_stances(links: Sequence[PlannedLink], said: OwnSaid,
     (``sources``: (finding number, cited item), ``taken_as_source``; module docstring)."""
     if not said:
         return list(links)
-    said = {key: stance for key, stance in said.items()
-            if not any((key[0], link.target_slug) in sources for link in links
-                       if (link.source_number, link.target_claim, link.line) == key)}
+    # a said stance whose finding takes the cited item as its source is not read as one
+    taken = {(link.source_number, link.target_claim, link.line) for link in links
+             if (link.source_number, link.target_slug) in sources}
+    said = {key: stance for key, stance in said.items() if key not in taken}
     stances: dict[tuple[int, str], set[RelationType | None]] = {}
     for link in links:
         stances.setdefault((link.source_number, link.target_claim), set()).add(

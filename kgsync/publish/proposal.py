@@ -18,8 +18,7 @@ from kgsync.diff.item_attribution import merged_slugs
 from kgsync.diff.model import GraphDiff
 from kgsync.contract.errors import GraphFormatError, KgsyncError, PublishError
 from kgsync.diff.claim_changes import changed_claims
-from kgsync.read.items import Issue, ResearchItem, read_item_bytes
-from kgsync.read.item_model import IssueSeverity
+from kgsync.read.items import Issue, IssueSeverity, ResearchItem, read_item_bytes
 from kgsync.read.veto_file import load_vetoes
 from kgsync.graph.statements import records_changed
 from kgsync.graph.hand_added import KEPT_BY_HAND, hand_added, kept_by_hand, removed_hand_added
@@ -117,7 +116,7 @@ def prepare(
                                                                  result.disowned),
                       hand_made=HandMade.of(old, base_manifest, result.graph, result.manifest), recorded=recorded,
                       landed=_landed(checkout, base_sha, graph_file, old, base_manifest), rewritten=rewritten,
-                      failed=tuple(f"{i.location}: {i.message}" for i in result.issues if i.severity is IssueSeverity.ERROR),
+                      failed=tuple(i.located for i in result.issues if i.severity is IssueSeverity.ERROR),
                       held=result.held_items)
     command = _report_command(checkout, branches, graph_file, config.config_file)
     rendered = render_markdown(d, title=title, limit=GITHUB_BODY_LIMIT, evidence=evidence, context=context,
@@ -135,8 +134,7 @@ def prepare(
     touched = merged | (edited or _edited_since_graph(checkout, base_sha, graph_file, config.root, result.items, False))
     # And the items with a dangling cite this change brings (a delete or a rename of the item they cite): the
     # body lists it as new, so the run annotates its line too, though the citing file was not edited.
-    touched |= {i.slug for i in result.issues if i.slug and any(text.startswith(f"{i.location}: {i.message}")
-                                                                for text in context.dangling)}
+    touched |= {i.slug for i in result.issues if i.slug and any(text.startswith(i.located) for text in context.dangling)}
     # The missing graph's warning first, as kgsync build prints it; it names no item, so it is always shown.
     said = ((result.lost_graph,) if result.lost_graph is not None else ()) + tuple(result.issues)
     return Prepared(proposal, d, rendered, said, tuple(result.errors), touched, context.hand_made)

@@ -46,6 +46,12 @@ class Issue:
     def render(self) -> str:
         return message_line(self.location, f"{self.severity}: {self.message}", self.hint)
 
+    @property
+    def located(self) -> str:
+        """"path:line: what", the place and the message without severity or fix: how the PR body lists a
+        failing file or a dangling cite (``publish.pr.attention``)."""
+        return f"{self.location}: {self.message}"
+
     def as_error(self) -> ItemError:
         """This issue as the library's error (its Location and hint kept; see kgsync.contract.errors)."""
         return ItemError(self.message, self.location, self.hint or None)

@@ -100,7 +100,7 @@ def body_context(explaining: Explaining, site: SiteOptions, d: GraphDiff, graph:
     # only added a dangling cite changed no node, so it is in no diff); without it, only the
     # merged or edited items and the cites of removed items can be new.
     records = base.manifest is not None and bool(base.manifest.named)
-    dangling = tuple(_with_new_slug(f"{i.location}: {i.message}", d) for i in issues if i.message.startswith(DANGLING_PREFIXES)
+    dangling = tuple(_with_new_slug(i.located, d) for i in issues if i.message.startswith(DANGLING_PREFIXES)
                      and (records or i.slug in merged | base.edited or any(repr(slug) in i.message for slug in removed))
                      and not _said_before(i.message, _dangling_before(i.slug, base, known_before)))
     # The themes the base build made nodes and this one does not (``Manifest.themes``): an old
