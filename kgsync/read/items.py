@@ -419,14 +419,15 @@ def _with_sections(item: ResearchItem, problem: IssueMaker, warnings: list[Issue
         warnings.append(problem(IssueSeverity.WARNING, line, f"Sources entry links to {target!r}, which is no web "
                                 "address: it is not listed among the item's sources (its page shows none of it)",
                                 "link the source's web address (https://…), or write it as plain text"))
-    urls = tuple(address for address, _ in listed_sources(sources.text)) if sources else ()
+    listed = listed_sources(sources.text) if sources else ()
     item = replace(
         item,
         field_lines=item.field_lines + ((("sources", sources.line),) if sources else ()),
         research_question=plain_text(question.text) if question else "",
         executive_summary=plain_text(summary.text) if summary else "",
         key_findings=parsed_findings,
-        sources=urls,
+        sources=tuple(address for address, _ in listed),
+        source_labels=tuple((address, label) for address, label in listed if label),
     )
     return item, warnings
 
