@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from kgsync.contract.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed
+from kgsync.contract.errors import ConfigError, GraphFormatError, KgsyncError, LintFailed, message_line
 
 if TYPE_CHECKING:  # lint findings and item problems only pass through here
     from kgsync.lint.rules import Finding
@@ -35,6 +35,20 @@ def held_back_note(held: Sequence[Issue], untouched: str, command: str) -> str:
         parts.append(f"{_counted(others, 'file', 'on')} that {'is' if files == 1 else 'are'} no research item "
                      "(no frontmatter)")
     return f"note: {', and '.join(parts)}, not shown (list every one: kgsync {command} --dry-run --all-warnings)"
+
+
+def held_items_warning(held: Sequence[str]) -> str:
+    """The warning for the items no longer found whose nodes were kept while an item file fails to read:
+    ``kgsync build`` and ``kgsync pr`` print the same line (the PR body says it too)."""
+    return message_line(None, f"warning: {len(held)} item(s) no longer found; kept their nodes while an item file fails "
+                        f"to read (a renamed file reads as a delete and a new file): {listed(held, ', ')}",
+                        "fix the failing file and build again: that build removes them if they are gone")
+
+
+def listed(names: Sequence[str], separator: str) -> str:
+    """The first five of ``names`` joined by ``separator``, and how many more."""
+    more = f"{separator}and {len(names) - 5} more" if len(names) > 5 else ""
+    return separator.join(names[:5]) + more
 
 
 def _counted(held: Sequence[Issue], noun: str, preposition: str) -> str:

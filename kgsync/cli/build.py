@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from kgsync.cli._errors import FAILED, held_back_note, reported
+from kgsync.cli._errors import FAILED, held_back_note, held_items_warning, listed, reported
 from kgsync.cli._options import FilePath, cache_dir_option, load_config, repo_options
 from kgsync.contract.errors import message_line, printable_path
 from kgsync.graph.manifest import Manifest, manifest_item_texts, manifest_path
@@ -93,25 +93,22 @@ def command(items: str | None, out: Path | None, root: Path | None, config_path:
             f"{verb} {printable_path(str(graph_path))} ({time.perf_counter() - started:.2f} s)"
         )
     if result.removed_items and not quiet:
-        shown = _listed(result.removed_items, ", ")
+        shown = listed(result.removed_items, ", ")
         verb = "would remove" if dry_run else "removed"
         click.echo(message_line(None, f"warning: {len(result.removed_items)} item(s) no longer found; {verb} their nodes: "
                                 f"{shown}", "if that is not intended, check --items / `items:` in kgsync.yml"), err=True)
     if result.held_items and not quiet:
-        shown = _listed(result.held_items, ", ")
-        click.echo(message_line(None, f"warning: {len(result.held_items)} item(s) no longer found; kept their nodes while an "
-                                f"item file fails to read (a renamed file reads as a delete and a new file): {shown}",
-                                "fix the failing file and build again: that build removes them if they are gone"), err=True)
+        click.echo(held_items_warning(result.held_items), err=True)
     if result.kept_by_hand and not quiet:
         from kgsync.graph.hand_added import KEPT_BY_HAND
 
         count = len(result.kept_by_hand)
-        shown = _listed(result.kept_by_hand, "; ")
+        shown = listed(result.kept_by_hand, "; ")
         click.echo(message_line(None, f"warning: {count} {KEPT_BY_HAND[count != 1]}: {shown}",
                                 "nothing to do if they were added on purpose; delete them from the graph file to "
                                 "remove them"), err=True)
     if result.disowned and not quiet:
-        shown = _listed(result.disowned, "; ")
+        shown = listed(result.disowned, "; ")
         click.echo(message_line(None, f"warning: the manifest credits items with {len(result.disowned)} fact(s) no build of "
                                 f"them writes; kept as content added by hand or by an agent, and no longer credited: {shown}",
                                 "nothing to do if an agent or a person wrote them; delete them from the graph file to remove "
@@ -122,12 +119,6 @@ def command(items: str | None, out: Path | None, root: Path | None, config_path:
         click.echo(f"error: {failed_files(failed)} item(s) failed and kept their previous nodes", err=True)
     fail_on_warnings = strict and (warned or result.report.findings)
     raise SystemExit(FAILED if failed or fail_on_warnings else 0)
-
-
-def _listed(names: Sequence[str], separator: str) -> str:
-    """The first five of ``names`` joined by ``separator``, and how many more."""
-    more = f"{separator}and {len(names) - 5} more" if len(names) > 5 else ""
-    return separator.join(names[:5]) + more
 
 
 def _manifest_bytes(graph: Path) -> bytes | None:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import click
 
 from kgsync.read import config as config_module
-from kgsync.cli._errors import held_back_note, reported
+from kgsync.cli._errors import held_back_note, held_items_warning, reported
 from kgsync.cli._options import FilePath, cache_dir_option, write_output
 from kgsync.contract.errors import ConfigError
 from kgsync.publish.limits import JOB_SUMMARY_LIMIT
@@ -186,6 +186,8 @@ def _run(o: PrOptions) -> int:
             click.echo(_safe(issue.render(), o.token), err=True)
     if held:
         click.echo(_safe(held_back_note(held, "this change did not touch", "pr"), o.token), err=True)
+    if prepared.held_items:  # as kgsync build prints it (the body's Needs attention says it too)
+        click.echo(_safe(held_items_warning(prepared.held_items), o.token), err=True)
     if o.diff_json:
         write_output(o.diff_json, to_json(prepared.diff, prepared.hand_made.new, prepared.hand_made.old), inputs=cfg, option="--diff-json")
     if o.dry_run:

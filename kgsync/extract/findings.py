@@ -266,9 +266,18 @@ def lead_sentence(summary: str) -> str:
     return clean_statement(first_sentence(text))
 
 
+#: An opening or closing tag of an HTML element that marks up phrasing content (HTML's "phrasing content"
+#: elements a Markdown author writes inline: ``<b>``, ``<em class="x">``, ``</sub>``, ``<br/>``): it shows none of
+#: its letters.  A placeholder in angle brackets that names no such element (``<category>``, ``<url>``) is text.
+_INLINE_TAG = re.compile(r"</?(?:a|abbr|b|bdi|bdo|br|cite|code|data|del|dfn|em|i|ins|kbd|mark|q|s|samp|small|span|"
+                         r"strong|sub|sup|time|u|var|wbr)(?:\s[^<>\n]*)?/?>", re.I)
+
+
 def claim_key(statement: str) -> str:
-    """First content words of the statement: readable, and the same after reordering."""
-    words = [w for w in _KEY_WORD.findall(statement.lower()) if w not in _KEY_STOP]
+    """First content words of the statement as a reader sees it (no inline HTML tag's letters):
+    readable, and the same after reordering."""
+    visible = _INLINE_TAG.sub(" ", statement) if "<" in statement else statement
+    words = [w for w in _KEY_WORD.findall(visible.lower()) if w not in _KEY_STOP]
     key = ""
     for word in words[:MAX_KEY_WORDS]:  # whole words only, within the length limit
         longer = f"{key}-{word}" if key else word[:MAX_KEY_LENGTH]

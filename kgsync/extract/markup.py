@@ -16,14 +16,15 @@ from functools import lru_cache
 
 from kgsync.extract.acronyms import without_web_addresses
 from kgsync.extract.canonical import is_acronym, term_key
+from kgsync.extract.evidence_model import LINK_ADDRESS
 from kgsync.extract.findings import EVIDENCE_LABEL
 from kgsync.extract.phrases import MAX_WORDS, run_phrases, word_runs
 from kgsync.read.items import fenced_blocks
 
-_LINK = re.compile(r"(?:!\[|\[)([^\[\]\n]*)\]\([^)\[\n]*\)")  # "![alt](src)" too
+_LINK = re.compile(rf"(?:!\[|\[)([^\[\]\n]*)\](?:{LINK_ADDRESS})")  # "![alt](src)" too
 #: ``_LINK`` for a text with no "!" (most items): one literal first, which the engine skips to in C
 #: (a quarter of the time: two first characters are tried one position at a time).
-_TEXT_LINK = re.compile(r"\[([^\[\]\n]*)\]\([^)\[\n]*\)")
+_TEXT_LINK = re.compile(rf"\[([^\[\]\n]*)\](?:{LINK_ADDRESS})")
 
 
 _HTML = re.compile(r"<[^<>\n]{1,200}>")  # no "<" inside: a run of "<" is linear

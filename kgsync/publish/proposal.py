@@ -49,6 +49,8 @@ class Prepared:
     touched: frozenset[str] | None = None
     #: The facts no build wrote on either side (the body's "Changes by hand"; ``--diff-json``'s ``by_hand``).
     hand_made: HandMade = field(default_factory=HandMade)
+    #: The items no longer found whose nodes were kept while an item file fails (``BuildResult.held_items``).
+    held_items: tuple[str, ...] = ()
 
 
 def prepare(
@@ -137,7 +139,8 @@ def prepare(
     touched |= {i.slug for i in result.issues if i.slug and any(text.startswith(i.located) for text in context.dangling)}
     # The missing graph's warning first, as kgsync build prints it; it names no item, so it is always shown.
     said = ((result.lost_graph,) if result.lost_graph is not None else ()) + tuple(result.issues)
-    return Prepared(proposal, d, rendered, said, tuple(result.errors), touched, context.hand_made)
+    return Prepared(proposal, d, rendered, said, tuple(result.errors), touched, context.hand_made,
+                    tuple(result.held_items))
 
 
 def _report_command(checkout: GitCheckout | None, branches: tuple[str, str, str] | None, graph_file: Path,

@@ -131,6 +131,9 @@ class ResearchItem:
     # phrase (``extract.written_themes``, set with the file's record); None: not read (an item not made
     # from a file's record reads them from its text when asked).
     written_themes: tuple[str, ...] | None = None
+    # (web address, label) of each source its Sources link labels ("[Robertson and Zaragoza (2009) …](https://…)"),
+    # in ``sources``' order: the item's page shows the label the author wrote, not the bare address.
+    source_labels: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def known_only_by(cls, slug: str, completed: str) -> ResearchItem:

@@ -1,4 +1,4 @@
-"""The Sources section's links that name no web address.
+"""The Sources section's web addresses, and its links that name none.
 
 An item's sources are the web addresses its Sources (or References) section holds
 (``items._with_sections``): the graph, the PR and the item's page list those.  A Markdown link there
@@ -19,6 +19,12 @@ from kgsync.read.item_sections import Section, unfenced_lines
 _SCHEMED_LINK = re.compile(r"\]\(\s*<?([a-zA-Z][a-zA-Z0-9+.-]+:(?:[^()\s<>]|\([^()\s<>]*\))*)")
 _CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 _WEB = ("http:", "https:")
+#: ``[label](address)`` as CommonMark reads it (6.3): group 1 the label, group 2 an address written in
+#: ``<…>``, group 3 one holding balanced parentheses (``…/The_Goal_(novel)``), to its first space (words after it,
+#: a title, are no part of it).  No backtick in it: a code span binds first (``[a: `](https://…`)`` is no link).
+_LINK = re.compile(r"\[([^\[\]\n]*)\]\([ \t]*(?:<([^<>`\n]*)>|((?:[^()\s`]|\([^()\s`]*\))*))(?:[ \t]+[^()\n]*)?\)")
+#: A web address written bare; trailing punctuation belongs to the sentence.
+_URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`|;,]+[^\s<>()\[\]{}\"'`|;,.:!?]")
 _SHOWN = 80  # characters of a target a warning quotes
 
 
@@ -36,3 +42,23 @@ def unlisted_links(section: Section) -> list[tuple[int, str]]:
                 if not target.lower().startswith(_WEB):
                     found.append((line, target if len(target) <= _SHOWN else target[:_SHOWN - 1] + "…"))
     return found
+
+
+def listed_sources(text: str) -> tuple[tuple[str, str], ...]:
+    """(web address, label) of each source ``text`` (a Sources section) names, in order, each address
+    once (its first label): a link's address read whole as CommonMark reads it (its parentheses, or
+    written in ``<…>``), with its label; a bare address with none ("")."""
+    found: list[tuple[int, str, str]] = []
+    masked = text
+    for link in _LINK.finditer(text) if "](" in text else ():
+        address = link[2] if link[2] is not None else link[3]
+        if address.lower().startswith(("http://", "https://")):
+            found.append((link.start(), address, " ".join(link[1].split())))
+            # its address is no bare one: "…/a_(b)" would be read again, cut at its "("
+            start, end = link.span(2) if link[2] is not None else link.span(3)
+            masked = masked[:start] + " " * (end - start) + masked[end:]
+    found += [(bare.start(), bare[0], "") for bare in _URL.finditer(masked)]
+    first: dict[str, str] = {}
+    for _, address, label in sorted(found, key=lambda entry: entry[0]):
+        first.setdefault(address, label)
+    return tuple(first.items())

@@ -60,7 +60,7 @@ from kgsync.read.item_dates import completed_problems, undated_name
 from kgsync.read.item_themes import item_themes
 from kgsync.read.item_files import DATED_SLUG, RENDERED_SITE_NOTE, display_path, find_item_files, missed_item_files
 from kgsync.read.item_model import NOT_AN_ITEM, CitedFinding, Issue, IssueSeverity, ReadResult, ResearchItem
-from kgsync.read.item_sources import unlisted_links
+from kgsync.read.item_sources import listed_sources, unlisted_links
 from kgsync.read.item_sections import (
     AUTHOR_MARKER,
     author_markers,
@@ -94,7 +94,6 @@ __all__ = [
 ]
 
 
-_URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`|;,]+[^\s<>()\[\]{}\"'`|;,.:!?]")
 _SLUG_OK = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
 # Longer frontmatter is an item error before YAML reads it (the caps on its lists are far below).
 MAX_FRONTMATTER = 256 * 1024
@@ -420,14 +419,15 @@ def _with_sections(item: ResearchItem, problem: IssueMaker, warnings: list[Issue
         warnings.append(problem(IssueSeverity.WARNING, line, f"Sources entry links to {target!r}, which is no web "
                                 "address: it is not listed among the item's sources (its page shows none of it)",
                                 "link the source's web address (https://…), or write it as plain text"))
-    urls = tuple(dict.fromkeys(_URL.findall(sources.text))) if sources else ()
+    listed = listed_sources(sources.text) if sources else ()
     item = replace(
         item,
         field_lines=item.field_lines + ((("sources", sources.line),) if sources else ()),
         research_question=plain_text(question.text) if question else "",
         executive_summary=plain_text(summary.text) if summary else "",
         key_findings=parsed_findings,
-        sources=urls,
+        sources=tuple(address for address, _ in listed),
+        source_labels=tuple((address, label) for address, label in listed if label),
     )
     return item, warnings
 

@@ -168,14 +168,16 @@ def _parse_terms(terms: Any, error: _Problems) -> _Terms:
     for name, spec in terms.items():
         where = f"terms.{name}"
         name = str(name)
-        if not _NAME.fullmatch(name) or not is_written_name(name):
+        canonical = bool(_NAME.fullmatch(name)) and is_written_name(name)
+        if not canonical:
             error(where, f"{name!r} is not a canonical name", f"write it as {canonical_name(name) or 'lowercase-words'!r}")
-            continue
         spec = {} if spec is None else spec
         if not isinstance(spec, Mapping):
             error(where, f"{name}: expected a mapping of kind/label/aliases", "write `{kind: concept}` or leave empty")
             continue
-        _parse_term(name, spec, where, out, error)
+        # A name to fix: its fields are still read for their problems (all reported at once), into a
+        # scratch table, so that it pins nothing and claims no key another term owns.
+        _parse_term(name, spec, where, out if canonical else _Terms(), error)
     return out
 
 

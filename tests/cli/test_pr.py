@@ -317,6 +317,28 @@ def test_a_missing_graph_beside_a_manifest_that_records_nodes_is_warned_of(resea
     assert "::warning file=memory.jsonl" in proc.stdout, proc.stdout[:500]
 
 
+@pytest.mark.slow
+def test_an_item_kept_while_a_file_fails_is_warned_of_in_the_log_as_kgsync_build_does(research: tuple[Path, Path]) -> None:
+    """A deleted item kept while another item file fails: the PR body said so, but the run's log
+    (what a maintainer reads in the Actions step) did not print the build's warning."""
+    work, _ = research
+    built = subprocess.run([sys.executable, "-m", "kgsync", "build", "--root", "."], cwd=work, capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    git(work, "add", "-A")
+    git(work, "commit", "-q", "-m", "the graph")
+    folder = work / "Research" / "completed"
+    (folder / "2026-01-05-agent-memory-architectures.md").unlink()
+    broken = folder / "2026-01-08-mcp-memory-server-evaluation.md"
+    broken.write_text(broken.read_text(encoding="utf-8").replace("title:", "title: [", 1), encoding="utf-8")
+    git(work, "add", "-A")
+    git(work, "commit", "-q", "-m", "an item deleted while another fails")
+    proc = kgsync_pr(work, "http://127.0.0.1:9", "--dry-run", "--no-annotate", token="")
+    assert proc.returncode == 1, proc.stderr
+    [line] = [line for line in proc.stderr.splitlines() if "no longer found" in line]
+    assert "1 item(s) no longer found; kept their nodes" in line and "2026-01-05-agent-memory-architectures" in line, line
+    assert "(fix: fix the failing file and build again" in line, line
+
+
 def test_a_remote_starting_with_a_dash_stops_the_command_before_git_runs(research: tuple[Path, Path]) -> None:
     # GitCheckout refuses it too (tests/publish/github); here the command says which option, exit 2, and
     # a dry run (which needs no remote) refuses it as the real run does.

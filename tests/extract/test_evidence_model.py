@@ -55,3 +55,10 @@ def test_linked_before_says_which_claim_a_renumbered_finding_number_linked() -> 
     assert several.moved("me", mention(1), "s", {1}) == Moved((a,), 0)
     unsure = LinkedBefore({"me": {("line", "s", "supports"): {a: 4, b: 5}}}, {"s": {1: c, 2: d}})
     assert unsure.moved("me", mention(1), "s", {1, 2}) == Moved((a, b), None)
+
+
+def test_plain_text_reads_a_link_address_with_parentheses_whole() -> None:
+    """qa128 row 7: the evidence sentence (PR, site, serve) read "… and link) ends here."."""
+    assert plain_text("A [link](javascript:alert(2)) ends here.") == "A link ends here."
+    assert plain_text("See [BM25](https://en.wikipedia.org/wiki/Okapi_BM25_(ranking)).") == "See BM25."
+    assert plain_text("A [link](<https://e.org/a(b>) ends.") == "A link ends."

@@ -146,3 +146,11 @@ def test_an_image_or_a_link_whose_address_is_refused_leaves_its_label() -> None:
     assert clean_statement("See [evil](javascript:alert(1)) now.", limit=None) == "See evil now."
     assert clean_statement("A ![chart](https://x.org/c.png) shows it.", limit=None) == "A chart shows it."
     assert clean_statement("Wow! [the survey](https://x.org/s) says so.", limit=None) == "Wow! the survey says so."
+
+
+def test_a_claim_key_is_made_of_the_words_a_reader_sees_not_an_inline_html_tags_letters() -> None:
+    """qa128 row 10: ``**A <b>bold</b> claim**`` was keyed ``b-bold-b-claim``.  An HTML element's tag shows
+    nothing; a placeholder in angle brackets that is no HTML element (``<category>``) is text and stays."""
+    assert claim_of(KeyFinding(1, "**A <b>bold</b> <em class=\"x\">new</em> claim holds.** [fact]", 1)).key == \
+        "bold-new-claim-holds"
+    assert claim_of(KeyFinding(1, "Feeds at <category> are read hourly.", 1)).key == "feeds-category-read-hourly"

@@ -90,3 +90,16 @@ def test_the_repository_names_are_those_the_path_pattern_finds_in_the_whole_text
     ``_REPOSITORY`` finds over the whole text, and no other."""
     found = frozenset(url or code for url, code in markup._REPOSITORY.findall(text))
     assert markup.repository_names(text) == found
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # CommonMark 6.3: a destination holds balanced parentheses, or is written in "<…>"
+    ("See [BM25](https://en.wikipedia.org/wiki/Okapi_BM25_(ranking)) here.", "See BM25 here."),
+    ("A [link](javascript:alert(2)) ends here.", "A link ends here."),
+    ("An ![image](https://e.org/a_(b).png) too.", "An image too."),
+    ("A [link](<https://e.org/a(b> \"t\") ends.", "A link ends."),
+    ("Unclosed [x](https://e.org/a(b and more) stays a link to the first close.", "Unclosed x stays a link to the first close."),
+])
+def test_a_link_address_with_parentheses_leaves_no_stray_parenthesis(text: str, expected: str) -> None:
+    """qa128 row 7: the address ended at its first ")", and the rest ("ranking))") was read as prose."""
+    assert " ".join(markup.clean(text).split()) == expected

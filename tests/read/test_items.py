@@ -542,3 +542,29 @@ def test_a_sources_entry_whose_link_is_no_web_address_is_warned_at_its_line(tmp_
     assert "'javascript:alert(3)'" in message and "no web address" in message and "not listed" in message, message
     assert "https" in hint, hint
     assert result.items[0].sources == ("https://www.w3.org/RDF/",)  # the web addresses only, as before
+
+
+def test_a_sources_link_whose_address_holds_parentheses_is_listed_whole(tmp_path: Path) -> None:
+    """qa128 row 7: a Sources address with parentheses (Wikipedia's ``…/The_Goal_(novel)``, a DOI's
+    ``0004-3702(79)90008-0``) was cut at its first "(", so the item's page linked a page that is not there.
+    It is read as CommonMark reads a link's address: balanced parentheses, or written in ``<…>``."""
+    sources = ("- [The Goal](https://en.wikipedia.org/wiki/The_Goal_(novel)) — the novel\n"
+               "- [Doyle (1979)](https://doi.org/10.1016/0004-3702(79)90008-0): truth maintenance\n"
+               "- [Angle](<https://e.org/a(b>) and bare https://e.org/plain, too\n")
+    write(tmp_path, "2026-03-01-good.md", GOOD.replace("- [W3C RDF](https://www.w3.org/RDF/) — the standard\n", sources))
+    assert read(tmp_path).items[0].sources == ("https://en.wikipedia.org/wiki/The_Goal_(novel)",
+                                               "https://doi.org/10.1016/0004-3702(79)90008-0", "https://e.org/a(b",
+                                               "https://e.org/plain")
+
+
+def test_a_sources_link_keeps_the_label_its_author_wrote(tmp_path: Path) -> None:
+    """qa128 row 8: the item's page listed its sources as bare URLs, the label ("Robertson and Zaragoza
+    (2009) The Probabilistic Relevance Framework") lost.  Each labelled source keeps its first label."""
+    sources = ("- [x] [Robertson and Zaragoza (2009) The  Probabilistic Relevance Framework](https://e.org/bm25)\n"
+               "- [The Goal](https://en.wikipedia.org/wiki/The_Goal_(novel)) and bare https://e.org/plain\n"
+               "- [Again](https://e.org/bm25)\n")
+    write(tmp_path, "2026-03-01-good.md", GOOD.replace("- [W3C RDF](https://www.w3.org/RDF/) — the standard\n", sources))
+    item = read(tmp_path).items[0]
+    assert item.sources == ("https://e.org/bm25", "https://en.wikipedia.org/wiki/The_Goal_(novel)", "https://e.org/plain")
+    assert item.source_labels == (("https://e.org/bm25", "Robertson and Zaragoza (2009) The Probabilistic Relevance Framework"),
+                                  ("https://en.wikipedia.org/wiki/The_Goal_(novel)", "The Goal"))

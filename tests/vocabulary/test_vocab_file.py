@@ -135,3 +135,16 @@ def test_an_empty_alias_or_stoplist_entry_is_a_problem_at_its_line(tmp_path: Pat
     assert [p.partition(": ")[0] for p in problems] == [f"{path}:{line}" for line in (3, 5, 8, 9, 10)]
     assert all("(fix: " in p and p.count("(fix: ") == 1 for p in problems)
     assert "knowledge-graph: an alias is empty" in problems[0] and "stoplist: entry 2" in problems[2]
+
+
+def test_a_term_whose_name_is_not_canonical_has_its_fields_problems_reported_at_once(tmp_path: Path) -> None:
+    """qa128 row 9: ``Knowledge Graph: {kind: thing}`` reported the name alone; its kind's problem showed
+    only once the name was fixed.  Every problem at once, each at its line."""
+    path = write(tmp_path, "terms:\n  Knowledge Graph:\n    kind: thing\n    colour: red\n    aliases: ['']\n")
+    with pytest.raises(ConfigError) as caught:
+        load_pinned(path)
+    text = caught.value.render()
+    assert f"{path}:2: 'Knowledge Graph' is not a canonical name (fix: write it as 'knowledge-graph')" in text
+    assert f"{path}:3: Knowledge Graph: kind must be concept or method, not 'thing'" in text, text
+    assert f"{path}:4: Knowledge Graph: unknown field 'colour'" in text, text
+    assert f"{path}:5: Knowledge Graph: an alias is empty" in text, text

@@ -54,8 +54,13 @@ def renamed_view(view: ItemView, d: GraphDiff, statements: Mapping[str, Statemen
             return replace(view, status=f"renamed to item:{rename.new}")
         if view.slug == rename.new:
             rows = carried_claims(d, rename, statements)
-            label = f"claims carried over from item:{rename.old} (what changed in each)"
-            groups = (Group(label, "changes", rows),) if rows else ()
+            # A claim carried over as it was is no row (a name with nothing under it): counted, and the
+            # rename's own line says how many claims it carries over.
+            changed = tuple(r for r in rows if r.added or r.removed or r.reworded or r.type_changed or r.reordered)
+            unchanged = len(rows) - len(changed)
+            also = f"; {unchanged} other{'s' if unchanged != 1 else ''} carried over unchanged" if unchanged else ""
+            label = f"claims carried over from item:{rename.old} (what changed in each{also})"
+            groups = (Group(label, "changes", changed),) if changed else ()
             return replace(view, status="renamed item", groups=groups + view.groups)
     return view
 

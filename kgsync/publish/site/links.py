@@ -257,8 +257,9 @@ cached_external_html_link = functools.lru_cache(maxsize=1 << 16)(external_html_l
 
 
 @functools.lru_cache(maxsize=65536)  # an item's sources recur on its claims; Markup is immutable
-def source_html_link(url: str) -> Markup:
-    return external_html_link(url, url)
+def source_html_link(url: str, label: str = "") -> Markup:
+    """A source's link, its text ``label`` (the address when none)."""
+    return external_html_link(label or url, url)
 
 
 def item_link(h: HtmlPage, item: Node) -> Markup:

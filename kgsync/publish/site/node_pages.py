@@ -19,6 +19,7 @@ from kgsync.publish.site.node import INACTIVE_STATES, Node
 from kgsync.publish.site.renderer import LIST_LIMIT, Renderer
 from kgsync.publish.site.svg import neighbourhood
 from kgsync.publish.site.text import html_content, html_text, md_text
+from kgsync.read.items import ResearchItem
 
 HOME_TOP = 15
 #: The line a concept's and a method's page template writes under the title: the page's defining
@@ -218,7 +219,7 @@ class NodePages(Renderer):
             summary=plain_text(meta.executive_summary if meta and meta.executive_summary else node.summary),
             findings=sections,
             findings_heading="Key findings" if meta and meta.key_findings else "Claims",
-            item_sources=[source_html_link(u) for u in (meta.sources if meta else ())],
+            item_sources=self.item_sources(meta) if meta else [],
             superseded_by=superseded_by,
             concepts=[h.link(n) for n in data.targets(node.name, RelationType.ADDRESSES)],
             has_claims=bool(claims_all) or bool(hosted),
@@ -230,6 +231,12 @@ class NodePages(Renderer):
             intro=self.item_intro(node, h),
             successors=successors,
         )
+
+    @staticmethod
+    def item_sources(meta: ResearchItem) -> list[Markup]:
+        """Each source's link: its text the label the author wrote, as a reader sees it, else its address."""
+        labels = dict(meta.source_labels)
+        return [source_html_link(url, plain_text(labels.get(url, ""))) for url in meta.sources]
 
     def item_intro(self, node: Node, h: HtmlPage) -> Markup:
         """The top of an item's page (the link to its file, to the explorer, its facts) as one HTML

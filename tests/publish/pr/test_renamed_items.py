@@ -42,3 +42,23 @@ def test_a_carried_claim_reworded_past_its_stored_cut_shows_the_whole_findings_w
     (row,) = carried_claims(d, d.renames[0], {f"claim:{NEW}:k1": whole})
     assert row.reworded == "Alpha holds for the long tail of ~~the~~ **every** corpus.", row
     assert row.finding == "Key Finding 2" and row.added == row.removed == ()
+
+
+def test_claims_carried_over_unchanged_are_no_rows_with_nothing_under_them() -> None:
+    """qa128 row 11: "Claims carried over from item:<old> (what changed in each)" listed every claim,
+    names with nothing under them when nothing changed.  Only a changed claim is a row; the others are counted."""
+    from kgsync.publish.pr.item_views import ItemView
+    from kgsync.publish.pr.renamed_items import renamed_view
+
+    def two_claims(slug: str, second: str) -> Graph:
+        one = _graph(slug, "Alpha holds.")
+        prov = f"provenance:item={slug}"
+        claim = Entity(f"claim:{slug}:k2", "claim", (f"title: {second}", prov))
+        return Graph((*one.entities, claim), (*one.relations, Relation(f"item:{slug}", claim.name, "states")))
+
+    same = diff(_graph(OLD, "Alpha holds."), _graph(NEW, "Alpha holds."))
+    assert renamed_view(ItemView(NEW, "Q", ""), same, {}).groups == ()
+    d = diff(two_claims(OLD, "Beta holds."), two_claims(NEW, "Beta holds well."))
+    (group,) = renamed_view(ItemView(NEW, "Q", ""), d, {}).groups
+    assert [row.name for row in group.rows] == [f"claim:{NEW}:k2"]
+    assert group.label == f"claims carried over from item:{OLD} (what changed in each; 1 other carried over unchanged)"

@@ -108,7 +108,8 @@ def test_item_page_reads_as_the_item(tmp_path):
                            executive_summary=summary,
                            key_findings=(KeyFinding(1, "**Retrieval reduces hallucination in factual QA.** [fact]", 9),
                                          KeyFinding(2, "Long context is not free.", 10)),
-                           sources=("https://example.org/a",))
+                           sources=("https://example.org/a", "https://example.org/b"),
+                           source_labels=(("https://example.org/b", "Smith (2024) `RAG` <b>works</b>"),))
     entities = [e if e.name != "item:2026-01-01-rag-basics" else
                 Entity(e.name, e.entity_type, (*e.observations, "tag:memory_context")) for e in graph.entities]
     pages = site_pages.render_pages(Graph(tuple(entities), graph.relations), items, SiteOptions(), ENV)
@@ -119,6 +120,9 @@ def test_item_page_reads_as_the_item(tmp_path):
     assert '<h3 id="claim-kf-1">1. Retrieval reduces hallucination in factual QA.</h3>' in findings
     assert '<h3 id="finding-2">2. Long context is not free.</h3>' in findings  # no claim node: still shown
     assert "https://example.org/a" in _section(page, "Sources")
+    # the label the author wrote, as a reader sees it (qa128 row 8: the bare URL was shown)
+    assert ('<a href="https://example.org/b" rel="nofollow noopener">Smith (2024) RAG &lt;b&gt;works&lt;/b&gt;</a>'
+            in _section(page, "Sources")), _section(page, "Sources")
     assert '<a href="../../tags/memory-context/">memory context</a>' in page  # slug in the URL, words in the text
     assert "memory_context" not in page and "None recorded" not in page
     assert "tags/memory-context.md" in pages
