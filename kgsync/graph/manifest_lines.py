@@ -221,7 +221,9 @@ class LastLines(Mapping[str, str]):
         spans a newline), found in the bytes: the file is searched once a needle, not line by line,
         and not at all for a needle holding a name's start searched before (``_lines_holding``).
         A line holds an item's facts' JSON and its statements and names (``line_suffix``): a slug
-        whose facts hold a needle is one of these, not the other way round."""
+        whose facts hold a needle is one of these, not the other way round.  A needle found only in the
+        line's key (the slug's own JSON string: ``"0`` in ``"0": {...}``) is held by no fact, so it finds
+        no line."""
         data = self.data
         found: set[str] = set()
         for needle in needles:
@@ -230,7 +232,10 @@ class LastLines(Mapping[str, str]):
                 continue
             for start, end in self._lines_holding(pattern):
                 if data[start : start + 1] == b'"':  # an item's line (the head opens with a brace)
-                    found.add(_SLUG.raw_decode(data[start:end].decode("utf-8"))[0])
+                    line = data[start:end].decode("utf-8")
+                    slug, key_end = _SLUG.raw_decode(line)
+                    if needle in line[key_end:]:
+                        found.add(slug)
         return found
 
     def _lines_holding(self, pattern: bytes) -> list[tuple[int, int]]:

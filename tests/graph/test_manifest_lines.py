@@ -185,6 +185,8 @@ NEEDLE_PARTS = st.tuples(st.sampled_from(["", "["]), st.sampled_from(["claim:", 
 
 @settings(max_examples=150, deadline=None)
 @given(st.lists(SLUGS, unique=True, min_size=1, max_size=8), st.lists(st.lists(NEEDLE_PARTS, max_size=3), max_size=4))
+# A needle found only in a line's key (the slug "0" opens its line as '"0": {'): held by no fact (found by CI).
+@example(slugs=["0"], calls=[[("", "", "0", False, "")]])
 def test_the_lines_holding_a_name_are_found_as_a_search_of_every_line_finds_them(slugs: list[str], calls) -> None:
     """``holding`` asked again and again (a name's start searched once, then its lines alone): each
     answer is the lines holding a needle, as the split finds them."""
