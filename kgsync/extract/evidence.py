@@ -96,6 +96,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         matched: dict[tuple[int, RelationType, str, int], Mention] = {}
         said_of: set[tuple[int, RelationType, str, int]] = set()
         rows_cite: dict[int, dict[str, set[int]]] = {}
+        stated_rows: set[tuple[int, RelationType, str, int]] = set()  # links an Evidence Map row states (``most_specific``)
         deferred: list[Deferred] = []  # citations whose referencing finding is not said (``evidence_anchor``)
         # cited claim -> this item's findings whose link to it is said, and how (``evidence_anchor.anchored``)
         anchors: dict[str, list[tuple[ClaimText, RelationType]]] = {}
@@ -117,8 +118,10 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             basis[key] = (min(names, basis.get(key, (names, 0))[0]), claim.number)
             how = kind.split()[1]
             if mention.shape == "row":
-                if mention.finding and not mention.exact and how in STATING_ROW:  # the row states its finding's sources
-                    rows_cite.setdefault(source.number, {}).setdefault(slug, set()).add(claim.number)
+                if how in STATING_ROW:  # the row states its finding's sources
+                    stated_rows.add(key)
+                    if mention.finding and not mention.exact:
+                        rows_cite.setdefault(source.number, {}).setdefault(slug, set()).add(claim.number)
             elif how in MATCHED:  # only a word match says which finding uses it (``evidence_ends``)
                 matched.setdefault(key, mention)
             if how not in MATCHED or mention.shape == "row":
@@ -240,7 +243,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 if unlinked:
                     continue
             relation = RelationType.EXTENDS if reported else mention.stance or RelationType.EXTENDS
-            clear, unclear, keyword = True, False, False
+            clear, unclear, keyword, listed = True, False, False, False
             if mention.exact:
                 source = next((c for c in extraction.claims if c.number == mention.held_by), None)
                 if source is None:
@@ -276,9 +279,12 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                         restating[slug] = FindingIndex(target_extraction.claims)
                     cited = cited_here[(mention.line, mention.target, mention.sentence)] | {claim.number}
                     named = [c for c in target_extraction.claims if c.number in cited]
+                    # a row whose claim cell clearly states a finding lists its sources, however many (no broad
+                    # citation), and says nothing of which finding uses them elsewhere (no anchor for other lines)
+                    listed = clear and mention.shape == "row" and not shares_most_with(source, claim, named)
                     # which finding of this item draws on it is not said (``evidence_anchor.anchored``)
                     unclear = not builds_on(source, claim, restating[slug], cited) or \
-                        not shares_most_with(source, claim, named)
+                        not listed and not shares_most_with(source, claim, named)
                     # a source attribution ("Source: `x.md` KF5", "[Source: …]") says where a fact came from, not
                     # which finding uses it: a best match below the trust bar that leads only by words other
                     # findings of this item use as much (what the whole item is about) is a keyword's guess
@@ -312,7 +318,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 if mention.own:  # said in its own clause: written with its stance unless undercut (``own_stances``)
                     own_said[(source.number, claim_name(slug, claim.key), mention.line)] = relation
             add(mention, slug, claim, source, RelationType.EXTENDS if prose_stance else relation,
-                link_kind(mention, restated is not None, clear), said=clear)
+                link_kind(mention, restated is not None, clear), said=clear and not listed)
         # one hint per sentence whose prose reads as this finding's stance, once it is known which are written
         # with their stance (``evidence_stance.sentence_hints``): placed here, in the item's order
         hints.extend((len(issues), item, stances) for stances in stated.values())
@@ -336,7 +342,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                     issues.append(left_out_hint(item, mention, slug, number, key[0], why,
                                                 own_sources.cited_by_rows(key[0], slug)))
                     del mine[key], basis[key]
-        for key in most_specific(basis):
+        for key in most_specific(basis, stated_rows):
             link = mine[key]
             required.setdefault(link.target_slug, set()).add(basis[key][1])
             required.setdefault(item.slug, set()).add(link.source_number)
