@@ -39,6 +39,7 @@ from kgsync.extract.evidence_anchor import (DESCRIBING, Deferred, Settled, guess
                                             notes_settled, others_settled)
 from kgsync.extract.evidence_model import (MIN_SHARED, ClaimText, EvidencePlan, EvidenceText, Extracted, KeptLinks,
                                            LinkedBefore, Mention, Numbered, PlannedLink, content_words, words_key)
+from kgsync.extract.evidence_blocks import headed
 from kgsync.extract.evidence_ends import MATCHED, STATING_ROW, sources_named, stated_sources
 from kgsync.extract.evidence_feeds import fed_finding
 from kgsync.extract.evidence_source import (best_match, builds_on, leads_alone, most_specific, said_there, says_another,
@@ -96,7 +97,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         matched: dict[tuple[int, RelationType, str, int], Mention] = {}
         said_of: set[tuple[int, RelationType, str, int]] = set()
         rows_cite: dict[int, dict[str, set[int]]] = {}
-        stated_rows: set[tuple[int, RelationType, str, int]] = set()  # links an Evidence Map row states (``most_specific``)
+        stated_rows: set[tuple[int, RelationType, str, int]] = set()  # the links a row states (``most_specific``)
         deferred: list[Deferred] = []  # citations whose referencing finding is not said (``evidence_anchor``)
         # cited claim -> this item's findings whose link to it is said, and how (``evidence_anchor.anchored``)
         anchors: dict[str, list[tuple[ClaimText, RelationType]]] = {}
@@ -140,7 +141,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 pending = link.pending
                 add(pending.mention, pending.slug, pending.claim, link.source, link.relation,
                     link_kind(pending.mention, pending.restated, link.clear, anchor=link.anchor, names_item=link.named,
-                              fed=bool(pending.fed)),
+                              fed=bool(pending.fed), headed=link.headed),
                     said=link.clear and not link.anchor)
             issues.extend(settled.issues)
         # (line, item, finding) each line cites by the item's name (its slug or an undated part of it):
@@ -279,8 +280,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                         restating[slug] = FindingIndex(target_extraction.claims)
                     cited = cited_here[(mention.line, mention.target, mention.sentence)] | {claim.number}
                     named = [c for c in target_extraction.claims if c.number in cited]
-                    # a row whose claim cell clearly states a finding lists its sources, however many (no broad
-                    # citation), and says nothing of which finding uses them elsewhere (no anchor for other lines)
+                    # a row clearly stating a finding lists its sources, however many (no broad citation): no anchor
                     listed = clear and mention.shape == "row" and not shares_most_with(source, claim, named)
                     # which finding of this item draws on it is not said (``evidence_anchor.anchored``)
                     unclear = not builds_on(source, claim, restating[slug], cited) or \
@@ -329,8 +329,8 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         # the findings this item links each cited claim from so far, by any sentence, said or matched: where a
         # source attribution is matched only by keywords, the item's own prose elsewhere says which finding uses
         # it (read before the rest are placed, so one attribution never stands for another)
-        place(others_settled(item, deferred, extraction.claims, anchors, linked_from(mine.values(), extraction.claims),
-                             naming))
+        place(others_settled(item, headed(deferred, extraction.claims), extraction.claims, anchors,
+                             linked_from(mine.values(), extraction.claims), naming))
         if matched:
             own_sources = stated_sources(item, extraction.mentions, resolve, rows_cite)
             for key, mention in matched.items():
@@ -436,7 +436,7 @@ _STANCES = frozenset({RelationType.SUPPORTS, RelationType.CONTRADICTS})
 
 
 def link_kind(mention: Mention, restated: bool, clear: bool = True, anchor: bool = False,
-              names_item: bool = False, fed: bool = False) -> str:
+              names_item: bool = False, fed: bool = False, headed: bool = False) -> str:
     """A link's evidence kind, three words: how the cited finding is named (``cites`` entry,
     ``marker``, ``description``, ``number``, ``restated``, ``described``, ``quote``,
     ``word-match``), how the referencing finding is (``marker``, ``held``: its Key Findings entry
@@ -444,16 +444,16 @@ def link_kind(mention: Mention, restated: bool, clear: bool = True, anchor: bool
     match above the trust bar, ``fed``: a sourced fact's, the clear match of the inference right after it
     (``evidence_feeds.fed_finding``), ``anchor``: the finding whose link to the same cited finding the item
     says elsewhere (``evidence_anchor.anchored``), ``named``: the one finding whose entry names the cited item
-    (``names_item``: ``evidence_anchor.named_user``), ``best-match``: a best match below the bar), and
-    the sentence's shape (``prose``, ``row``, ``list``, ``reading``, ``framing``).  Each kind's
-    precision is measured apart (``bench/bench_link_kinds.py``)."""
+    (``names_item``: ``evidence_anchor.named_user``), ``heading``: the one its block's title states
+    (``evidence_blocks``), ``best-match``: a best match below the bar), and the sentence's shape (``prose``,
+    ``row``, ``list``, ``reading``, ``framing``).  Each kind's precision: ``bench/bench_link_kinds.py``."""
     if mention.exact:
         named, source = ("cites" if from_cites(mention) else "marker"), "marker"
     else:
         named = "description" if mention.via == "description" else "number" if mention.finding else \
             "restated" if restated else "described" if mention.described else "quote" if mention.quote else \
             "word-match"
-        source = "named" if names_item else "anchor" if anchor else \
+        source = "named" if names_item else "heading" if headed else "anchor" if anchor else \
             ("notes" if mention.via == "notes" else "held") if mention.held_by else \
             "fed" if fed else "clear-match" if clear else "best-match"
     return f"{named} {source} {mention.shape or 'prose'}"
