@@ -39,6 +39,7 @@ from kgsync.extract.evidence_anchor import (DESCRIBING, Deferred, Settled, guess
                                             notes_settled, others_settled)
 from kgsync.extract.evidence_model import (MIN_SHARED, ClaimText, EvidencePlan, EvidenceText, Extracted, KeptLinks,
                                            LinkedBefore, Mention, Numbered, PlannedLink, content_words, words_key)
+from kgsync.extract.evidence_blocks import headed
 from kgsync.extract.evidence_ends import MATCHED, STATING_ROW, sources_named, stated_sources
 from kgsync.extract.evidence_feeds import fed_finding
 from kgsync.extract.evidence_source import (best_match, builds_on, leads_alone, most_specific, said_there, says_another,
@@ -96,6 +97,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         matched: dict[tuple[int, RelationType, str, int], Mention] = {}
         said_of: set[tuple[int, RelationType, str, int]] = set()
         rows_cite: dict[int, dict[str, set[int]]] = {}
+        stated_rows: set[tuple[int, RelationType, str, int]] = set()  # the links a row states (``most_specific``)
         deferred: list[Deferred] = []  # citations whose referencing finding is not said (``evidence_anchor``)
         # cited claim -> this item's findings whose link to it is said, and how (``evidence_anchor.anchored``)
         anchors: dict[str, list[tuple[ClaimText, RelationType]]] = {}
@@ -117,8 +119,10 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
             basis[key] = (min(names, basis.get(key, (names, 0))[0]), claim.number)
             how = kind.split()[1]
             if mention.shape == "row":
-                if mention.finding and not mention.exact and how in STATING_ROW:  # the row states its finding's sources
-                    rows_cite.setdefault(source.number, {}).setdefault(slug, set()).add(claim.number)
+                if how in STATING_ROW:  # the row states its finding's sources
+                    stated_rows.add(key)
+                    if mention.finding and not mention.exact:
+                        rows_cite.setdefault(source.number, {}).setdefault(slug, set()).add(claim.number)
             elif how in MATCHED:  # only a word match says which finding uses it (``evidence_ends``)
                 matched.setdefault(key, mention)
             if how not in MATCHED or mention.shape == "row":
@@ -137,7 +141,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 pending = link.pending
                 add(pending.mention, pending.slug, pending.claim, link.source, link.relation,
                     link_kind(pending.mention, pending.restated, link.clear, anchor=link.anchor, names_item=link.named,
-                              fed=bool(pending.fed)),
+                              fed=bool(pending.fed), headed=link.headed),
                     said=link.clear and not link.anchor)
             issues.extend(settled.issues)
         # (line, item, finding) each line cites by the item's name (its slug or an undated part of it):
@@ -240,7 +244,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 if unlinked:
                     continue
             relation = RelationType.EXTENDS if reported else mention.stance or RelationType.EXTENDS
-            clear, unclear, keyword = True, False, False
+            clear, unclear, keyword, listed = True, False, False, False
             if mention.exact:
                 source = next((c for c in extraction.claims if c.number == mention.held_by), None)
                 if source is None:
@@ -276,9 +280,11 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                         restating[slug] = FindingIndex(target_extraction.claims)
                     cited = cited_here[(mention.line, mention.target, mention.sentence)] | {claim.number}
                     named = [c for c in target_extraction.claims if c.number in cited]
+                    # a row clearly stating a finding lists its sources, however many (no broad citation): no anchor
+                    listed = clear and mention.shape == "row" and not shares_most_with(source, claim, named)
                     # which finding of this item draws on it is not said (``evidence_anchor.anchored``)
                     unclear = not builds_on(source, claim, restating[slug], cited) or \
-                        not shares_most_with(source, claim, named)
+                        not listed and not shares_most_with(source, claim, named)
                     # a source attribution ("Source: `x.md` KF5", "[Source: …]") says where a fact came from, not
                     # which finding uses it: a best match below the trust bar that leads only by words other
                     # findings of this item use as much (what the whole item is about) is a keyword's guess
@@ -312,7 +318,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 if mention.own:  # said in its own clause: written with its stance unless undercut (``own_stances``)
                     own_said[(source.number, claim_name(slug, claim.key), mention.line)] = relation
             add(mention, slug, claim, source, RelationType.EXTENDS if prose_stance else relation,
-                link_kind(mention, restated is not None, clear), said=clear)
+                link_kind(mention, restated is not None, clear), said=clear and not listed)
         # one hint per sentence whose prose reads as this finding's stance, once it is known which are written
         # with their stance (``evidence_stance.sentence_hints``): placed here, in the item's order
         hints.extend((len(issues), item, stances) for stances in stated.values())
@@ -323,8 +329,8 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         # the findings this item links each cited claim from so far, by any sentence, said or matched: where a
         # source attribution is matched only by keywords, the item's own prose elsewhere says which finding uses
         # it (read before the rest are placed, so one attribution never stands for another)
-        place(others_settled(item, deferred, extraction.claims, anchors, linked_from(mine.values(), extraction.claims),
-                             naming))
+        place(others_settled(item, headed(deferred, extraction.claims), extraction.claims, anchors,
+                             linked_from(mine.values(), extraction.claims), naming))
         if matched:
             own_sources = stated_sources(item, extraction.mentions, resolve, rows_cite)
             for key, mention in matched.items():
@@ -336,7 +342,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                     issues.append(left_out_hint(item, mention, slug, number, key[0], why,
                                                 own_sources.cited_by_rows(key[0], slug)))
                     del mine[key], basis[key]
-        for key in most_specific(basis):
+        for key in most_specific(basis, stated_rows):
             link = mine[key]
             required.setdefault(link.target_slug, set()).add(basis[key][1])
             required.setdefault(item.slug, set()).add(link.source_number)
@@ -430,7 +436,7 @@ _STANCES = frozenset({RelationType.SUPPORTS, RelationType.CONTRADICTS})
 
 
 def link_kind(mention: Mention, restated: bool, clear: bool = True, anchor: bool = False,
-              names_item: bool = False, fed: bool = False) -> str:
+              names_item: bool = False, fed: bool = False, headed: bool = False) -> str:
     """A link's evidence kind, three words: how the cited finding is named (``cites`` entry,
     ``marker``, ``description``, ``number``, ``restated``, ``described``, ``quote``,
     ``word-match``), how the referencing finding is (``marker``, ``held``: its Key Findings entry
@@ -438,16 +444,16 @@ def link_kind(mention: Mention, restated: bool, clear: bool = True, anchor: bool
     match above the trust bar, ``fed``: a sourced fact's, the clear match of the inference right after it
     (``evidence_feeds.fed_finding``), ``anchor``: the finding whose link to the same cited finding the item
     says elsewhere (``evidence_anchor.anchored``), ``named``: the one finding whose entry names the cited item
-    (``names_item``: ``evidence_anchor.named_user``), ``best-match``: a best match below the bar), and
-    the sentence's shape (``prose``, ``row``, ``list``, ``reading``, ``framing``).  Each kind's
-    precision is measured apart (``bench/bench_link_kinds.py``)."""
+    (``names_item``: ``evidence_anchor.named_user``), ``heading``: the one its block's title states
+    (``evidence_blocks``), ``best-match``: a best match below the bar), and the sentence's shape (``prose``,
+    ``row``, ``list``, ``reading``, ``framing``).  Each kind's precision: ``bench/bench_link_kinds.py``."""
     if mention.exact:
         named, source = ("cites" if from_cites(mention) else "marker"), "marker"
     else:
         named = "description" if mention.via == "description" else "number" if mention.finding else \
             "restated" if restated else "described" if mention.described else "quote" if mention.quote else \
             "word-match"
-        source = "named" if names_item else "anchor" if anchor else \
+        source = "named" if names_item else "heading" if headed else "anchor" if anchor else \
             ("notes" if mention.via == "notes" else "held") if mention.held_by else \
             "fed" if fed else "clear-match" if clear else "best-match"
     return f"{named} {source} {mention.shape or 'prose'}"

@@ -63,6 +63,9 @@ class Deferred:
     #: a sourced fact's: True, the inference after it clearly feeds ``source`` too; False, that inference feeds
     #: another finding, or none clearly (``evidence_feeds``); None: no such fact
     fed: bool | None = None
+    #: the finding the title of the sub-question block holding a numbered citation clearly states, when its user is
+    #: otherwise unclear (``evidence_blocks.headed``): linked from there when the item says nothing firmer
+    headed: ClaimText | None = None
 
 
 @dataclass(frozen=True)
@@ -76,6 +79,7 @@ class Placed:
     anchor: bool
     clear: bool
     named: bool = False  # from the one finding whose entry names the cited item (``named_user``)
+    headed: bool = False  # from the finding its block's title states (``Deferred.headed``)
 
 
 @dataclass(frozen=True)
@@ -127,7 +131,8 @@ def others_settled(item: ResearchItem, deferred: Iterable[Deferred], claims: Seq
     its evidence; a keyword-matched source attribution, the one finding another sentence links the same
     cited finding from (``elsewhere``: ``linked_from``, ``stated_elsewhere``); else, for a cited finding the
     sentence names surely (by number or quote), the one finding whose entry names the cited item
-    (``naming``: ``named_user``); else a warning (a sentence that describes the item, an unclear or guessed
+    (``naming``: ``named_user``); else, for a numbered one, the finding its block's title states
+    (``Deferred.headed``); else a warning (a sentence that describes the item, an unclear or guessed
     source), or its best match as a prose link."""
     links: list[Placed] = []
     issues: list[Issue] = []
@@ -140,6 +145,8 @@ def others_settled(item: ResearchItem, deferred: Iterable[Deferred], claims: Seq
             links.append(Placed(pending, user, RelationType.EXTENDS, anchor=True, clear=True, named=True))
         elif pending.mention.shape in DESCRIBING:
             issues.append(describing_hint(item, pending.mention, pending.slug, pending.claim.number))
+        elif pending.headed is not None:  # the question its block answers is that finding's
+            links.append(Placed(pending, pending.headed, RelationType.EXTENDS, anchor=False, clear=True, headed=True))
         elif pending.unclear or guessed_user(pending.mention, False):
             issues.append(unclear_source_hint(item, pending.mention, pending.slug, pending.claim.number, pending.restated,
                                               pending.keyword, pending.fed is False))

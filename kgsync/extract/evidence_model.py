@@ -115,6 +115,9 @@ class Mention:
     #: a sourced fact's numbered or quoted citation: the content words of the inference paragraph right after it,
     #: which says which finding of this item the fact feeds (``evidence_feeds.inference_after``); "" none
     feeds: str = ""
+    #: a numbered citation's: the content words of the title of the sub-question block it stands under (a heading,
+    #: a bold line alone), which may say which finding of this item it serves (``evidence_blocks``); "" none
+    block: str = ""
     #: the stance is said in the clause naming the item, this item's side its subject and the item its object
     #: (``stance.own_clause``): written as that stance when no other sentence links the pair (``evidence_stance``)
     own: bool = False

@@ -197,17 +197,19 @@ def shares_most_with(source: ClaimText, cited: ClaimText, named: Sequence[ClaimT
 MIN_SHARE_OF_BEST = (1, 2)
 
 
-def most_specific(basis: Mapping[tuple[int, RelationType, str, int], tuple[int, int]]) \
-        -> list[tuple[int, RelationType, str, int]]:
+def most_specific(basis: Mapping[tuple[int, RelationType, str, int], tuple[int, int]],
+                  stated: Collection[tuple[int, RelationType, str, int]] = ()) -> list[tuple[int, RelationType, str, int]]:
     """The links an item keeps: an ``extends`` from a best match (not the finding stating the
     sentence) is dropped when another finding of this item builds on the same cited finding by a
     more specific citation (its own text, or a sentence naming fewer findings of that item): the
     item uses the cited finding there, and a broad citation ("Key Findings 1-8", a source note)
-    does not say this finding draws on it too."""
+    does not say this finding draws on it too.  ``stated``: the links an Evidence Map row states (its
+    claim cell names or clearly states the finding): the row is the item's own list of that finding's
+    sources, no broad citation, so another finding's narrower citation of one of them does not drop it."""
     kept = []
     for key, (names, _) in basis.items():
         source, relation, target, _line = key
-        if relation is RelationType.EXTENDS and names and any(
+        if relation is RelationType.EXTENDS and names and key not in stated and any(
                 other[2] == target and other[0] != source and other_names < names
                 for other, (other_names, _) in basis.items()):
             continue

@@ -14,6 +14,7 @@ import re
 from collections.abc import Iterable, Sequence
 
 from kgsync.contract.model import RelationType
+from kgsync.extract.evidence_blocks import Headings, in_blocks
 from kgsync.extract.evidence_feeds import inference_after, is_fact
 from kgsync.extract.evidence_model import Mention, plain_text, words_key
 from kgsync.extract.descriptions import Findings as _Findings, Fuller, fuller_forms, held_by as _held_by
@@ -80,6 +81,7 @@ def scan(item: ResearchItem, cut: ItemCut | None = None) -> tuple[Mention, ...]:
         return forms[0]
     hidden = cut.hidden
     body: list[list[str]] = []  # the body's lines, split once when a sourced fact needs them (``_with_inference``)
+    headings: list[Headings] = []  # its sub-question blocks' titles, read once when a numbered citation needs them
     for line, raw, row, table, may_name in lines:
         if line in hidden:  # a comment or a link definition renders nothing: no marker nor citation in it is read
             raw = blanked(raw, hidden[line])
@@ -110,6 +112,10 @@ def scan(item: ResearchItem, cut: ItemCut | None = None) -> tuple[Mention, ...]:
                 found = [m.but(shape=shape) for m in found]
             elif not row and found:
                 found = _with_inference(found, item, line, text, body)
+                if any(m.finding for m in found):  # the sub-question it stands under (``evidence_blocks``)
+                    if not headings:
+                        headings.append(Headings.of(_body_lines(item, body), item.body_line))
+                    found = in_blocks(found, headings[0])
             out.extend(_framing_citations(found) if in_framing or reading else found)
             before = sentence
     return tuple(out)
@@ -121,10 +127,15 @@ def _with_inference(found: list[Mention], item: ResearchItem, line: int, text: s
     right after it (``evidence_feeds``): what the item makes of the fact says which of its findings uses it."""
     if not any(m.sourced and (m.finding or m.quote) for m in found) or not is_fact(text):
         return found
-    if not body:
-        body.append(item.body.split("\n"))  # as ``unfenced_lines`` numbers them
-    feeds = inference_after(body[0], line - item.body_line)
+    feeds = inference_after(_body_lines(item, body), line - item.body_line)
     return [m.but(feeds=feeds) if feeds and m.sourced and (m.finding or m.quote) else m for m in found]
+
+
+def _body_lines(item: ResearchItem, body: list[list[str]]) -> list[str]:
+    """``item``'s body lines, split once (kept in ``body``), as ``unfenced_lines`` numbers them."""
+    if not body:
+        body.append(item.body.split("\n"))
+    return body[0]
 
 
 _NO_TABLE = Table()  # frozen: one for every line outside a table

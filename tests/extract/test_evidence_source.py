@@ -152,6 +152,33 @@ def test_a_finding_citing_it_more_specifically_keeps_the_cited_finding() -> None
         (1, "binary-databa"), (1, "vector-stores")]
 
 
+# An Evidence Map row whose claim cell clearly states one finding lists that finding's sources: each finding of an
+# item it cites is one, however many it cites and whatever a narrower citation elsewhere says (no broad citation)
+ROW = "| Claim | Source | Confidence | Notes |\n|---|---|---|---|\n| {claim} | `{old}.md` Key Findings 2 and 3 | high | |"
+
+
+def test_a_row_clearly_stating_a_finding_links_every_finding_it_cites_from_it() -> None:
+    # Finding 1 shares fewer than half as many words with the old finding 3 as with 2 (a broad prose citation
+    # would build on 2 only), and finding 2 cites the old finding 3 by itself (``most_specific``): the row says
+    # finding 1 rests on both, so both are linked from it
+    findings = (SEVERAL[0], f"Binary database files stay out of git (`{OLD}.md` Key Finding 3).")
+    row = ROW.format(claim="Vector stores solve semantic search, not deduplication, for binary files", old=OLD)
+    links = links_of(old_item(), new_item(row, findings)).links[NEW]
+    assert sorted({(link.source_number, link.target_claim.split(":")[2][:13], link.kind) for link in links}) == [
+        (1, "binary-databa", "number clear-match row"), (1, "vector-stores", "number clear-match row"),
+        (2, "binary-databa", "number held list")]
+    # the same words as a prose note: a broad citation, built on where finding 1 shares most
+    prose = f"Vector stores solve semantic search, not deduplication, for binary files. Source: `{OLD}.md` " \
+        "(Key Findings 2 and 3)."
+    links = links_of(old_item(), new_item(prose, findings)).links[NEW]
+    assert sorted({(link.source_number, link.target_claim.split(":")[2][:13]) for link in links}) == [
+        (1, "vector-stores"), (2, "binary-databa")]
+    # a row whose claim cell matches no finding clearly says nothing of which finding rests on them: as before
+    vague = ROW.format(claim="Binary stores", old=OLD)
+    links = links_of(old_item(), new_item(vague, findings)).links[NEW]
+    assert (1, "binary-databa") not in {(link.source_number, link.target_claim.split(":")[2][:13]) for link in links}
+
+
 def test_a_supports_cue_s_link_from_the_finding_that_holds_the_sentence_needs_no_word_match() -> None:
     # Finding 2 says nearly the same words (a lead of 1): only holding the sentence makes finding 1 sure.
     findings = (f"**Git stays the store.** This confirms `{OLD}.md` Key Finding 3 in a new setting.",
