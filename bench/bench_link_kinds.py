@@ -6,7 +6,7 @@
 Builds the research corpus's graph (``--items DIR``: the items of DIR instead, e.g. a folder holding
 the research and the later items together) with this checkout's code, keeping the evidence plan
 (``kgsync.extract.evidence.plan``): every claim→claim link the graph writes, with each
-sentence that states it and that sentence's evidence kind (``evidence.link_kind``: how the
+sentence that states it and that sentence's evidence kind (``evidence_kinds.link_kind``: how the
 cited finding was named, how the referencing finding was, the sentence's shape).  Then:
 
 * against a reading of links (``bench/labels/reading_links_*.tsv``, pair-level; default: the

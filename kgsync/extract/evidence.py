@@ -42,6 +42,7 @@ from kgsync.extract.evidence_model import (MIN_SHARED, ClaimText, EvidencePlan, 
 from kgsync.extract.evidence_blocks import headed
 from kgsync.extract.evidence_ends import MATCHED, STATING_ROW, sources_named, stated_sources
 from kgsync.extract.evidence_feeds import fed_finding
+from kgsync.extract.evidence_kinds import link_kind
 from kgsync.extract.evidence_source import (best_match, builds_on, leads_alone, most_specific, said_there, says_another,
                                             says_nothing_of, shares_most_with, source_finding, tied_with, words_said)
 from kgsync.extract.evidence_hints import (from_cites, guessed_source_hint, in_a_cell, left_out_hint, marker_issue,
@@ -433,31 +434,6 @@ def _once(issues: list[Issue], issue: Issue) -> None:
 
 #: The stances only an author's marker or ``cites:`` entry writes (docs/EVIDENCE.md "Stance").
 _STANCES = frozenset({RelationType.SUPPORTS, RelationType.CONTRADICTS})
-
-
-def link_kind(mention: Mention, restated: bool, clear: bool = True, anchor: bool = False,
-              names_item: bool = False, fed: bool = False, headed: bool = False) -> str:
-    """A link's evidence kind, three words: how the cited finding is named (``cites`` entry,
-    ``marker``, ``description``, ``number``, ``restated``, ``described``, ``quote``,
-    ``word-match``), how the referencing finding is (``marker``, ``held``: its Key Findings entry
-    holds the sentence, ``notes``: an Evidence Map's Notes cell names it, ``clear-match``: a best
-    match above the trust bar, ``fed``: a sourced fact's, the clear match of the inference right after it
-    (``evidence_feeds.fed_finding``), ``anchor``: the finding whose link to the same cited finding the item
-    says elsewhere (``evidence_anchor.anchored``), ``named``: the one finding whose entry names the cited item
-    (``names_item``: ``evidence_anchor.named_user``), ``heading``: the one its block's title states
-    (``evidence_blocks``), ``best-match``: a best match below the bar), and the sentence's shape (``prose``,
-    ``row``, ``list``, ``reading``, ``framing``).  Each kind's precision: ``bench/bench_link_kinds.py``."""
-    if mention.exact:
-        named, source = ("cites" if from_cites(mention) else "marker"), "marker"
-    else:
-        named = "description" if mention.via == "description" else "number" if mention.finding else \
-            "restated" if restated else "described" if mention.described else "quote" if mention.quote else \
-            "word-match"
-        source = "named" if names_item else "heading" if headed else "anchor" if anchor else \
-            ("notes" if mention.via == "notes" else "held") if mention.held_by else \
-            "fed" if fed else "clear-match" if clear else "best-match"
-    return f"{named} {source} {mention.shape or 'prose'}"
-
 
 
 def _named_finding(mention: Mention, target: EvidenceText, issues: list[Issue],

@@ -21,7 +21,7 @@ from kgsync.extract.evidence_anchor import dated_names, entries_naming
 from kgsync.extract.evidence_model import Mention
 from kgsync.read.items import ResearchItem
 
-#: A link's referencing finding found by a word match (``evidence.link_kind``'s second word): the item does not say
+#: A link's referencing finding found by a word match (``evidence_kinds.link_kind``'s second word): the item does not say
 #: it, so its own statement of the finding's sources may contradict it
 MATCHED = frozenset({"clear-match", "best-match", "fed"})
 #: An Evidence Map row whose finding is said (its Notes cell, a Key Finding number in its claim cell) or clearly

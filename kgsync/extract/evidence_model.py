@@ -190,7 +190,7 @@ class PlannedLink:
     target_slug: str
     sentence: str
     line: int
-    #: the evidence kind (``evidence.link_kind``: how the cited finding and the referencing one
+    #: the evidence kind (``evidence_kinds.link_kind``: how the cited finding and the referencing one
     #: were named, and the sentence's shape); read by benches and tests, written to no output
     kind: str = field(default="", compare=False)
 
