@@ -14,7 +14,8 @@ point elsewhere: when what it reports weighs at least as much for another findin
 ``FindingIndex``: each shared word 1 / the number of the item's findings that use it), the sentence does not say
 which finding it uses.  No claim link is written (the item→item ``extends`` stays) and the build warns at the line
 with the marker that says it (``report_hint``).  A report that shares no word with the item says nothing against the
-restatement, and one that leads for the restated finding confirms it: both keep the link.
+restatement, and one that leads for the restated finding confirms it: both keep the link.  What the report says
+was found is its main clause (``found_clause``): a because-clause after it gives the reason, not the finding.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from collections.abc import Collection
 
 from kgsync.extract.evidence_hints import warning
 from kgsync.extract.evidence_model import ClaimText, Mention
-from kgsync.extract.restated import FindingIndex, stem
+from kgsync.extract.restated import FindingIndex, reported_words, stem
 from kgsync.read.items import Issue, ResearchItem
 
 #: Two weights closer than this are equal (sums of the same fractions in another order).
@@ -79,9 +80,20 @@ def report_elsewhere(item: ResearchItem, mention: Mention, slug: str, index: Fin
     number says which finding, and links it."""
     if not mention.reported or mention.finding or mention.exact:
         return None
-    elsewhere = report_points_elsewhere(index, mention.reported, restated.number)
+    elsewhere = report_points_elsewhere(index, found_clause(mention), restated.number)
     if not elsewhere:
         return None
     if any(line == mention.line and cited == slug and number for line, cited, number in numbered):
         return ()
     return (report_hint(item, mention, slug, restated.number, elsewhere),)
+
+
+def found_clause(mention: Mention) -> str:
+    """What ``mention``'s sentence reports its item found (``Mention.reported``), less a because-clause after it: "the
+    Q2 item found that code generation is categorically different from consequential world actions because code can
+    enter compilers, type checkers, tests and proof tools …" reports the difference; the because-clause gives its
+    reason, whose words (the verifiers it lists) other findings of the item may state as their own subject.  What
+    was found is the main clause; the whole report when the sentence has no "because" after the report."""
+    head, because, _ = mention.sentence.partition(" because ")
+    main = reported_words(head) if because else ""
+    return main or mention.reported

@@ -62,3 +62,16 @@ def test_a_number_on_the_line_says_which_finding_and_no_report_warning_is_writte
     assert not [i for i in result.issues if "what it reports" in i.message]
     # the restatement does not link Key Finding 1 beside the number: the number's own rules decide
     assert not [link for link in result.links.get(NEW, ()) if link.target_claim.endswith("sqlite-fts5-ranks-research")]
+
+
+def test_what_a_report_found_is_its_main_clause_not_its_because_clause() -> None:
+    # the whole report leads for Key Finding 1 (its reason restates it); its main clause says Key Finding 3's words
+    reason = f"{OWN}, corroborating the prior study's finding that binary files stay apart because SQLite FTS5 ranks " \
+        f"items by BM25 without extra dependencies (`{OLD}.md`)."
+    result = links_of(old_item(), new_item("", (reason, SECOND)))
+    assert NEW not in result.links
+    [issue] = [i for i in result.issues if "what it reports" in i.message]
+    assert "Key Finding 1, but what it reports" in issue.message and "matches Key Finding 3 as much" in issue.message
+    # with no because-clause the same reason words are the report: it leads for Key Finding 1, which stays linked
+    [link] = links_of(old_item(), new_item("", (reason.replace(" because ", " and "), SECOND))).links[NEW]
+    assert link.target_claim.endswith("sqlite-fts5-ranks-research")
