@@ -47,11 +47,12 @@ def report_weights(index: FindingIndex[ClaimText], reported: str) -> dict[int, f
 def report_points_elsewhere(index: FindingIndex[ClaimText], reported: str, restated: int) -> tuple[int, ...]:
     """The numbers of the cited item's findings other than ``restated`` (the finding the whole sentence restates)
     for which what the sentence reports the item found (``reported``) weighs at least as much as for ``restated``,
-    sorted; () when the report leads for ``restated`` or shares no word with the item (nothing said against it)."""
+    the heaviest first (then by number); () when the report leads for ``restated`` or shares no word with the item
+    (nothing said against it)."""
     weights = report_weights(index, reported)
     own = weights.get(restated, 0.0)
-    return tuple(sorted(number for number, weight in weights.items()
-                        if number != restated and weight > 0 and weight >= own - _TIE))
+    return tuple(number for number, weight in sorted(weights.items(), key=lambda pair: (-pair[1], pair[0]))
+                 if number != restated and weight > 0 and weight >= own - _TIE)
 
 
 def report_hint(item: ResearchItem, mention: Mention, slug: str, restated: int, elsewhere: tuple[int, ...]) -> Issue:
@@ -63,7 +64,7 @@ def report_hint(item: ResearchItem, mention: Mention, slug: str, restated: int, 
     return warning(
         item, mention,
         f"names {slug} with no finding number: its words restate {slug}'s Key Finding {restated}, but what it "
-        f"reports {slug} found matches Key Finding{'s' if len(elsewhere) > 1 else ''} {others} as much, so which "
+        f"reports {slug} found matches Key Finding{'s' if len(elsewhere) > 1 else ''} {others} at least as much, so which "
         f"finding it uses is not said: no claim link (the link to the item stays)",
         f"write [extends: {slug} KF<m> from {source}] here (m: the finding of {slug} it uses, {restated} or "
         f"{others}{which}); docs/EVIDENCE.md")

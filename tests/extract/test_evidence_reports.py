@@ -28,6 +28,7 @@ def test_report_weights_weigh_each_word_by_the_findings_that_use_it() -> None:
 def test_a_report_points_elsewhere_when_another_finding_weighs_at_least_as_much() -> None:
     assert report_points_elsewhere(INDEX, "diffable files sqlite", 1) == (3,)
     assert report_points_elsewhere(INDEX, "files sqlite", 1) == (3,)  # a tie is no lead for the restated one
+    assert report_points_elsewhere(INDEX, "diffable files stores", 1) == (3, 2)  # the heaviest first
     assert report_points_elsewhere(INDEX, "bm25 fts5 sqlite files", 1) == ()  # it leads for Key Finding 1
     assert report_points_elsewhere(INDEX, "unrelated words only", 1) == ()  # says nothing against it
 
@@ -36,7 +37,7 @@ def test_a_finding_whose_words_restate_one_finding_and_report_another_links_no_c
     result = links_of(old_item(), new_item("", (REPORTING_3, SECOND)))
     assert NEW not in result.links  # the restated Key Finding 1 is not linked
     [issue] = [i for i in result.issues if "what it reports" in i.message]
-    assert f"restate {OLD}'s Key Finding 1, but what it reports {OLD} found matches Key Finding 3 as much" \
+    assert f"restate {OLD}'s Key Finding 1, but what it reports {OLD} found matches Key Finding 3 at least as much" \
         in issue.message and "no claim link" in issue.message
     assert f"[extends: {OLD} KF<m> from KF1]" in issue.hint and "1 or 3" in issue.hint
     assert issue.location.line is not None
@@ -71,7 +72,7 @@ def test_what_a_report_found_is_its_main_clause_not_its_because_clause() -> None
     result = links_of(old_item(), new_item("", (reason, SECOND)))
     assert NEW not in result.links
     [issue] = [i for i in result.issues if "what it reports" in i.message]
-    assert "Key Finding 1, but what it reports" in issue.message and "matches Key Finding 3 as much" in issue.message
+    assert "Key Finding 1, but what it reports" in issue.message and "matches Key Finding 3 at least as much" in issue.message
     # with no because-clause the same reason words are the report: it leads for Key Finding 1, which stays linked
     [link] = links_of(old_item(), new_item("", (reason.replace(" because ", " and "), SECOND))).links[NEW]
     assert link.target_claim.endswith("sqlite-fts5-ranks-research")
