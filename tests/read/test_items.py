@@ -557,6 +557,17 @@ def test_a_sources_link_whose_address_holds_parentheses_is_listed_whole(tmp_path
                                                "https://e.org/plain")
 
 
+def test_a_sources_link_with_a_title_keeps_its_label_and_a_code_span_breaks_a_link(tmp_path: Path) -> None:
+    """A Sources link's title holding parentheses (``"Doyle (1979)"``) made it no link: its address was listed bare, its
+    label lost.  A code span that holds a link's "]" makes it no link (CommonMark reads the span first)."""
+    sources = ('- [Doyle](https://e.org/tms "Doyle (1979)") — truth maintenance\n'
+               "- [Prior research: `](https://e.org/prior.md`)\n")
+    write(tmp_path, "2026-03-01-good.md", GOOD.replace("- [W3C RDF](https://www.w3.org/RDF/) — the standard\n", sources))
+    item = read(tmp_path).items[0]
+    assert item.sources == ("https://e.org/tms", "https://e.org/prior.md")
+    assert item.source_labels == (("https://e.org/tms", "Doyle"),)
+
+
 def test_a_sources_link_keeps_the_label_its_author_wrote(tmp_path: Path) -> None:
     """qa128 row 8: the item's page listed its sources as bare URLs, the label ("Robertson and Zaragoza
     (2009) The Probabilistic Relevance Framework") lost.  Each labelled source keeps its first label."""
