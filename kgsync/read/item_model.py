@@ -31,12 +31,23 @@ NOT_AN_ITEM = "no YAML frontmatter: not a research item, skipped"
 
 
 @dataclass(frozen=True)
+class DanglingLink:
+    """A link field's entry that names no item here (``corpus_checks``): which field, and the slug it names."""
+
+    field_name: str  # cites | supersedes | superseded_by
+    target: str
+
+
+@dataclass(frozen=True)
 class Issue:
     severity: IssueSeverity
     location: Location
     message: str
     hint: str = ""
     slug: str = ""
+    #: the missing item a link field names, when that is the problem: what the PR compares and lists, never
+    #: read back out of the message's words
+    dangling: DanglingLink | None = None
 
     @property
     def of_an_item(self) -> bool:
