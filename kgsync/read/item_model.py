@@ -31,6 +31,15 @@ NOT_AN_ITEM = "no YAML frontmatter: not a research item, skipped"
 
 
 @dataclass(frozen=True)
+class Source:
+    """One web address of an item's Sources section, with the label its link gives it ("[Robertson and Zaragoza
+    (2009) …](https://…)"; "": written bare): the item's page shows the label the author wrote, not the address."""
+
+    address: str
+    label: str = ""
+
+
+@dataclass(frozen=True)
 class DanglingLink:
     """A link field's entry that names no item here (``corpus_checks``): which field, and the slug it names."""
 
@@ -122,7 +131,8 @@ class ResearchItem:
     research_question: str
     executive_summary: str
     key_findings: tuple[KeyFinding, ...]
-    sources: tuple[str, ...]  # URLs in the Sources section, in order, unique
+    #: the web addresses of the Sources section, in order, each once, with the label its link gives it
+    sources: tuple[Source, ...]
     sections: tuple[Section, ...]
     body: str
     body_line: int  # file line of the body's first line
@@ -142,9 +152,6 @@ class ResearchItem:
     # phrase (``extract.written_themes``, set with the file's record); None: not read (an item not made
     # from a file's record reads them from its text when asked).
     written_themes: tuple[str, ...] | None = None
-    # (web address, label) of each source its Sources link labels ("[Robertson and Zaragoza (2009) …](https://…)"),
-    # in ``sources``' order: the item's page shows the label the author wrote, not the bare address.
-    source_labels: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def known_only_by(cls, slug: str, completed: str) -> ResearchItem:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from kgsync.read.inline import inline_links
+from kgsync.read.item_model import Source
 from kgsync.read.item_sections import Section, unfenced_lines
 
 _WEB = ("http:", "https:")
@@ -38,10 +39,10 @@ def unlisted_links(section: Section) -> list[tuple[int, str]]:
     return found
 
 
-def listed_sources(text: str) -> tuple[tuple[str, str], ...]:
-    """(web address, label) of each source ``text`` (a Sources section) names, in order, each address
-    once (its first label): a link's address read whole as CommonMark reads it (its parentheses, or
-    written in ``<…>``), with its label; a bare address with none ("")."""
+def listed_sources(text: str) -> tuple[Source, ...]:
+    """Each source ``text`` (a Sources section) names, in order, each address once (its first label): a link's
+    address read whole as CommonMark reads it (its parentheses, or written in ``<…>``), with its label; a bare
+    address with none ("")."""
     found: list[tuple[int, str, str]] = []
     masked = text
     for link in inline_links(text):
@@ -54,4 +55,4 @@ def listed_sources(text: str) -> tuple[tuple[str, str], ...]:
     first: dict[str, str] = {}
     for _, address, label in sorted(found, key=lambda entry: entry[0]):
         first.setdefault(address, label)
-    return tuple(first.items())
+    return tuple(Source(address, label) for address, label in first.items())

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kgsync.read.items import IssueSeverity, find_item_files, read_item_bytes, read_items
+from kgsync.read.items import IssueSeverity, Source, find_item_files, read_item_bytes, read_items
 from tests.read.item_files import GOOD, OLDER, only, read, write
 
 def test_good_item_fields(tmp_path: Path) -> None:
@@ -23,7 +23,7 @@ def test_good_item_fields(tmp_path: Path) -> None:
     assert item.cites == ("2026-01-01-older",)
     assert item.confidence == "high"
     assert item.research_question == "What is a knowledge graph?"
-    assert item.sources == ("https://www.w3.org/RDF/",)
+    assert item.sources == (Source("https://www.w3.org/RDF/", "W3C RDF"),)
     assert [f.number for f in item.key_findings] == [1, 2]
     assert item.key_findings[1].text.endswith("Continued line.")
     assert item.key_findings[0].line == GOOD.split("\n").index("1. **Knowledge graphs help recall.** "
@@ -541,7 +541,7 @@ def test_a_sources_entry_whose_link_is_no_web_address_is_warned_at_its_line(tmp_
     line, message, hint = warned[0]
     assert "'javascript:alert(3)'" in message and "no web address" in message and "not listed" in message, message
     assert "https" in hint, hint
-    assert result.items[0].sources == ("https://www.w3.org/RDF/",)  # the web addresses only, as before
+    assert result.items[0].sources == (Source("https://www.w3.org/RDF/", "W3C RDF"),)  # the web addresses only
 
 
 def test_a_sources_link_whose_address_holds_parentheses_is_listed_whole(tmp_path: Path) -> None:
@@ -552,9 +552,9 @@ def test_a_sources_link_whose_address_holds_parentheses_is_listed_whole(tmp_path
                "- [Doyle (1979)](https://doi.org/10.1016/0004-3702(79)90008-0): truth maintenance\n"
                "- [Angle](<https://e.org/a(b>) and bare https://e.org/plain, too\n")
     write(tmp_path, "2026-03-01-good.md", GOOD.replace("- [W3C RDF](https://www.w3.org/RDF/) — the standard\n", sources))
-    assert read(tmp_path).items[0].sources == ("https://en.wikipedia.org/wiki/The_Goal_(novel)",
-                                               "https://doi.org/10.1016/0004-3702(79)90008-0", "https://e.org/a(b",
-                                               "https://e.org/plain")
+    assert [s.address for s in read(tmp_path).items[0].sources] == [
+        "https://en.wikipedia.org/wiki/The_Goal_(novel)", "https://doi.org/10.1016/0004-3702(79)90008-0", "https://e.org/a(b",
+        "https://e.org/plain"]
 
 
 def test_a_sources_link_with_a_title_keeps_its_label_and_a_code_span_breaks_a_link(tmp_path: Path) -> None:
@@ -564,8 +564,7 @@ def test_a_sources_link_with_a_title_keeps_its_label_and_a_code_span_breaks_a_li
                "- [Prior research: `](https://e.org/prior.md`)\n")
     write(tmp_path, "2026-03-01-good.md", GOOD.replace("- [W3C RDF](https://www.w3.org/RDF/) — the standard\n", sources))
     item = read(tmp_path).items[0]
-    assert item.sources == ("https://e.org/tms", "https://e.org/prior.md")
-    assert item.source_labels == (("https://e.org/tms", "Doyle"),)
+    assert item.sources == (Source("https://e.org/tms", "Doyle"), Source("https://e.org/prior.md"))
 
 
 def test_a_sources_link_keeps_the_label_its_author_wrote(tmp_path: Path) -> None:
@@ -576,6 +575,5 @@ def test_a_sources_link_keeps_the_label_its_author_wrote(tmp_path: Path) -> None
                "- [Again](https://e.org/bm25)\n")
     write(tmp_path, "2026-03-01-good.md", GOOD.replace("- [W3C RDF](https://www.w3.org/RDF/) — the standard\n", sources))
     item = read(tmp_path).items[0]
-    assert item.sources == ("https://e.org/bm25", "https://en.wikipedia.org/wiki/The_Goal_(novel)", "https://e.org/plain")
-    assert item.source_labels == (("https://e.org/bm25", "Robertson and Zaragoza (2009) The Probabilistic Relevance Framework"),
-                                  ("https://en.wikipedia.org/wiki/The_Goal_(novel)", "The Goal"))
+    assert item.sources == (Source("https://e.org/bm25", "Robertson and Zaragoza (2009) The Probabilistic Relevance Framework"),
+                            Source("https://en.wikipedia.org/wiki/The_Goal_(novel)", "The Goal"), Source("https://e.org/plain"))
