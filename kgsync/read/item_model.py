@@ -11,7 +11,7 @@ Kinds of problem (``Issue.severity``):
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -29,6 +29,10 @@ class IssueSeverity(StrEnum):
 #: not named like an item (a README.md in the items folder).
 NOT_AN_ITEM = "no YAML frontmatter: not a research item, skipped"
 
+
+
+#: ``problem(severity, line, message, hint='')``: an Issue of the file being read.
+IssueMaker = Callable[..., "Issue"]
 
 @dataclass(frozen=True)
 class Source:
