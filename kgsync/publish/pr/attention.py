@@ -256,8 +256,7 @@ def _trust_reason(d: GraphDiff, name: str, status: str) -> str:
 
 
 def in_pairs(finding: Finding, pairs: Sequence[tuple[str, str]]) -> bool:
-    """A near-duplicate-name finding whose pair the near-duplicates section lists already."""
+    """A near-duplicate-name finding whose pair (``Finding.other``) the near-duplicates section lists already."""
     if finding.code != "near-duplicate-name":
         return False
-    other = finding.message.removeprefix("near-duplicate of ")
-    return tuple(sorted((finding.entity, other))) in set(pairs)
+    return tuple(sorted((finding.entity, finding.other))) in set(pairs)
