@@ -4,7 +4,7 @@
         [--labels FILE] [--singles]
 
 Several FOLDERs are read as one corpus.  A *bucket* is a theme of the vocabulary that names no one idea
-(``kgsync.vocabulary.themes.names_one_idea``: "benchmarks-eval", "security-risk").  Each phrase of its Scope
+(``kgsync.vocabulary.theme_words.names_one_idea``: "benchmarks-eval", "security-risk").  Each phrase of its Scope
 column that names a term as mining would take it is a *facet* (``kgsync.vocabulary.facets.scope_facets``: a
 coordination distributes its head; no plain single word, no function word inside, ``idea.names_an_idea``
 read as one unit); ``--singles`` adds the plain single words too ("evaluation", "policy"), to show what

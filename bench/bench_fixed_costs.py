@@ -29,11 +29,11 @@ assert kgsync.pipeline.stages.__file__.startswith(sys.argv[1])
 """
 RUN = IMPORTS + """from kgsync.extract import wordnet, canonical
 from kgsync.pipeline import spread
-from kgsync.read import item_checks
+from kgsync.read import item_bytes
 wordnet._table()
 canonical.fold("\\u03b1\\u03b2 test")
 spread._Claims(220, 2).claim(True)
-item_checks.INVISIBLE.search("title: caf\\u00e9\\u200b")
+item_bytes.INVISIBLE.search("title: caf\\u00e9\\u200b")
 """
 
 

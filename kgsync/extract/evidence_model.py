@@ -14,7 +14,7 @@ from typing import Protocol
 
 from kgsync.contract.model import RelationType, claim_name
 from kgsync.extract.stance import WORD
-from kgsync.read.items import Issue, KeyFinding
+from kgsync.read.items import LINK_ADDRESS, Issue, KeyFinding
 
 #: A sentence kept as evidence is cut here (the manifest and the PR quote it).
 MAX_SENTENCE = 300
@@ -33,10 +33,6 @@ def clears_trust_bar(shared: int, runner_up: int) -> bool:
     finding, is sure: ``MIN_SHARED`` words and ``MIN_TRUST_LEAD`` more than any other finding (the one bar
     ``evidence_source.best_match`` and ``evidence_feeds.fed_finding`` apply)."""
     return shared >= MIN_SHARED and shared - runner_up >= MIN_TRUST_LEAD
-#: A Markdown link's address with its parentheses, on one line, as CommonMark reads it (6.3): written in "<…>", or
-#: holding balanced parentheses (``…/Okapi_BM25_(ranking)``, ``javascript:alert(2)``), each unrolled so that no
-#: character is tried two ways; else, an unclosed "(" in it, to its first ")" (what was read before).
-LINK_ADDRESS = r"\((?:<[^<>\n]*>[^()\[\n]*|[^()\[\n]*(?:\([^()\[\n]*\)[^()\[\n]*)*)\)|\([^)\[\n]*\)"
 MARKUP = re.compile(rf"\*\*|__|\[([^\]\n]{{0,300}})\](?:{LINK_ADDRESS})")
 #: An evidence label's word, as the item template writes it ("[fact]", "[inference; source: …]"): read by the
 #: label patterns of ``findings`` (``EVIDENCE_LABEL``) and ``evidence_feeds``.

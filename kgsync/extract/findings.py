@@ -15,6 +15,7 @@ from kgsync.extract.evidence_model import LABEL_WORD, Mention, finding_words
 from kgsync.extract.item_cut import ItemCut
 from kgsync.extract.references import scan
 from kgsync.extract.sentences import first_sentence
+from kgsync.read.inline import LINK_ADDRESS
 from kgsync.read.items import KeyFinding, ResearchItem, normalise_slug
 
 #: Observations are atomic and short: a statement longer than this is cut at a
@@ -52,12 +53,10 @@ _URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`|;,]+[^\s<>()\[\]{}\"'`|;,.:!?]")
 # Bold, code, a link (group 1: its text), an image (group 2: its text), a lone "*" opening or closing emphasis.  The lone-star
 # tests look behind from after the star, so every branch starts with a literal and the scanner
 # jumps between candidate characters (10x faster than "(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])").
-# A link's address may hold balanced parentheses (CommonMark 6.3: ``…/Okapi_BM25_(ranking)``), else it ends at the
-# ")" that closes it (``x" onerror="alert(2)"``: the label, not "\")", is left), else at the first ")" (an unclosed
-# "(" in it).  An image's "!" goes with it.
-_LINK_ADDRESS = r"\((?:(?:[^()\[\s]|\([^()\[\s]*\))*\)|(?:[^()\[]|\([^()\[]*\))*\)|[^)\[]*\))"
+# A link's address is read as every stage reads it (``read.inline.LINK_ADDRESS``: balanced parentheses, "<…>").
+# An image's "!" goes with it.
 # An image's branch apart from a link's: "!?\[" would start the branch with no literal (2x the time).
-_MARKUP = re.compile(rf"\*\*|__|`|\[([^\[\]]*)\]{_LINK_ADDRESS}|!\[([^\[\]]*)\]{_LINK_ADDRESS}"
+_MARKUP = re.compile(rf"\*\*|__|`|\[([^\[\]]*)\]{LINK_ADDRESS}|!\[([^\[\]]*)\]{LINK_ADDRESS}"
                      r"|\*(?:(?<![\w*]\*)(?=\S)|(?<=\S\*)(?![\w*]))")
 _KEY_WORD = re.compile(r"[a-z0-9]+")
 _KEY_STOP = frozenset(

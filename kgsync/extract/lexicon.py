@@ -151,7 +151,7 @@ translation transcription prediction
 
 def is_procedure_noun(word: str) -> bool:
     """A method head (``METHOD_HEADS``) that is no "-ing" form: the head that makes a theme's node, or a bucket
-    theme's idea's, a method (``vocabulary.themes.method_themes``, ``vocabulary.facets``).  A gerund on the list
+    theme's idea's, a method (``vocabulary.theme_words.method_themes``, ``vocabulary.facets``).  A gerund on the list
     ("reasoning", "learning") heads a capability or a field there ("llm-reasoning"), not a procedure one applies."""
     return word in METHOD_HEADS and not word.endswith("ing")
 

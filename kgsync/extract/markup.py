@@ -16,9 +16,9 @@ from functools import lru_cache
 
 from kgsync.extract.acronyms import without_web_addresses
 from kgsync.extract.canonical import is_acronym, term_key
-from kgsync.extract.evidence_model import LINK_ADDRESS
 from kgsync.extract.findings import EVIDENCE_LABEL
 from kgsync.extract.phrases import MAX_WORDS, run_phrases, word_runs
+from kgsync.read.inline import LINK_ADDRESS
 from kgsync.read.items import fenced_blocks
 
 _LINK = re.compile(rf"(?:!\[|\[)([^\[\]\n]*)\](?:{LINK_ADDRESS})")  # "![alt](src)" too

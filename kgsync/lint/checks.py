@@ -111,12 +111,13 @@ class Collector:
                 return location
         return self.entity_location(relation.source) or self.entity_location(relation.target)
 
-    def add(self, code: str, entity: str, message: str, hint: str | None = None) -> None:
-        self.add_at(code, entity, message, self.entity_location(entity), hint)
+    def add(self, code: str, entity: str, message: str, hint: str | None = None, other: str = "") -> None:
+        self.add_at(code, entity, message, self.entity_location(entity), hint, other)
 
-    def add_at(self, code: str, entity: str, message: str, location: Location | None, hint: str | None = None) -> None:
+    def add_at(self, code: str, entity: str, message: str, location: Location | None, hint: str | None = None,
+               other: str = "") -> None:
         rule = RULES[code]
-        self.findings.append(Finding(rule.severity, code, entity, message, hint or rule.hint, location))
+        self.findings.append(Finding(rule.severity, code, entity, message, hint or rule.hint, location, other))
 
 
 def provenance_slug(observation: str) -> str | None:

@@ -18,6 +18,7 @@ plus theirs now.  Where each finding points is looked up again for every finding
 
 from __future__ import annotations
 
+from dataclasses import replace
 from collections.abc import Callable, Collection, Iterable, Mapping
 
 from kgsync.contract.errors import Location
@@ -70,8 +71,7 @@ def relint(previous: LintReport, changed: Collection[str], now: Iterable[Entity]
             where = out.relation_location(relation)
         else:
             where = out.entity_location(finding.entity)
-        out.findings.append(Finding(finding.severity, finding.code, finding.entity, finding.message, finding.hint,
-                                    where))
+        out.findings.append(replace(finding, location=where))
     for entity in now:
         check_name(entity, out)
         credited = frozenset({entity.name}) if attributed(entity.name) else frozenset()

@@ -26,7 +26,7 @@ def check_near_duplicates(graph: Graph, out: Collector, rule: Merge, columns: Co
         themes = {name[len(prefix):] for name in theme_nodes(graph, (prefix + n for pair in pairs for n in pair))}
         for first, second in pairs:
             out.add("near-duplicate-name", prefix + first, f"near-duplicate of {prefix}{second}",
-                    merge_hint(first, second, themes))
+                    merge_hint(first, second, themes), other=prefix + second)
 
 
 #: A name a ``merges:`` line can hold as it is (``kgsync-vocab.yml``): lower-case words joined by ``-`` or ``.``.

@@ -128,6 +128,9 @@ class Finding:
     message: str
     hint: str
     location: Location | None = None
+    #: the pair's other node, for a finding about two (``near-duplicate-name``): what the PR compares with the
+    #: pairs it lists, never read back out of the message's words
+    other: str = ""
 
     def render(self) -> str:
         """``path:line: error[code] entity: message (fix: hint)``, always one line."""

@@ -31,7 +31,7 @@ from kgsync.publish.github.git_branch import GitCheckout
 from kgsync.publish.github.pull_request import Proposal
 from kgsync.publish.limits import GITHUB_BODY_LIMIT, REPORT_LIMIT
 from kgsync.publish.pr.body import RenderedBody, diff_command, render_markdown
-from kgsync.publish.pr.body_context import (DANGLING_PREFIXES, BaseState, Explaining, VetoedLinks, body_context,
+from kgsync.publish.pr.body_context import (BaseState, Explaining, VetoedLinks, body_context,
                                             recorded_anew)
 from kgsync.publish.pr.hand_made import HandMade, Landed
 from kgsync.publish.pr.title import ELLIPSIS, cause_title, manifest_only_title, rewritten_title, vetoed_title
@@ -118,7 +118,7 @@ def prepare(
                                                                  result.disowned),
                       hand_made=HandMade.of(old, base_manifest, result.graph, result.manifest), recorded=recorded,
                       landed=_landed(checkout, base_sha, graph_file, old, base_manifest), rewritten=rewritten,
-                      failed=tuple(i.located for i in result.issues if i.severity is IssueSeverity.ERROR),
+                      failed=tuple(i for i in result.issues if i.severity is IssueSeverity.ERROR),
                       held=result.held_items)
     command = _report_command(checkout, branches, graph_file, config.config_file)
     rendered = render_markdown(d, title=title, limit=GITHUB_BODY_LIMIT, evidence=evidence, context=context,
@@ -136,7 +136,7 @@ def prepare(
     touched = merged | (edited or _edited_since_graph(checkout, base_sha, graph_file, config.root, result.items, False))
     # And the items with a dangling cite this change brings (a delete or a rename of the item they cite): the
     # body lists it as new, so the run annotates its line too, though the citing file was not edited.
-    touched |= {i.slug for i in result.issues if i.slug and any(text.startswith(i.located) for text in context.dangling)}
+    touched |= {i.slug for i in context.dangling if i.slug}
     # The missing graph's warning first, as kgsync build prints it; it names no item, so it is always shown.
     said = ((result.lost_graph,) if result.lost_graph is not None else ()) + tuple(result.issues)
     return Prepared(proposal, d, rendered, said, tuple(result.errors), touched, context.hand_made,
@@ -286,7 +286,7 @@ def _base_history_needed(d: GraphDiff, issues: Sequence[Issue], manifest: Manife
     any item's may be: an edit that adds one moves no node) and each cut finding's whole
     statement (a reworded one, diffed whole).  A manifest that keeps a record keeps it for every
     item, so an empty one means an older kgsync."""
-    if (manifest is None or not manifest.named) and any(i.message.startswith(DANGLING_PREFIXES) for i in issues):
+    if (manifest is None or not manifest.named) and any(i.dangling is not None for i in issues):
         return True
     return (manifest is None or not manifest.statements) and any(
         c.statement_changed and c.old_statement.endswith(ELLIPSIS) for c in changed_claims(d))

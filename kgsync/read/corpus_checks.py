@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from kgsync.contract.errors import Location, printable_path
-from kgsync.read.item_model import Issue, IssueSeverity, ReadResult, ResearchItem
+from kgsync.read.item_model import DanglingLink, Issue, IssueSeverity, ReadResult, ResearchItem
 
 
 def check_corpus(parsed: Iterable[tuple[ResearchItem | None, tuple[Issue, ...]]]) -> ReadResult:
@@ -112,13 +112,13 @@ def _dangling_links(items: Sequence[ResearchItem], also_known: Iterable[str] = (
                                         f"{dangling_head(field_name, target)}"
                                         f"{f' (written {as_written!r})' if as_written else ''}, which is not an item here",
                                         f"a {field_name} entry is an item's slug, its file name without .md "
-                                        "(2026-01-01-topic): correct it, or drop it if the item was removed", item.slug))
+                                        "(2026-01-01-topic): correct it, or drop it if the item was removed", item.slug,
+                                        DanglingLink(field_name, target)))
     return issues
 
 
 def dangling_head(field_name: str, target: str) -> str:
-    """How the warning of a link to a missing item begins, whatever its author wrote (the PR compares
-    warnings by it: ``publish.pr.body_context``)."""
+    """How the warning of a link to a missing item begins, whatever its author wrote."""
     return f"{field_name} names {target!r}"
 
 

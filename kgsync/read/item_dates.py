@@ -14,9 +14,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import Any
 
-from kgsync.read.item_checks import IssueMaker, date_value, field_line
+from kgsync.read.item_checks import date_value, field_line
 from kgsync.read.item_files import DATED_SLUG
-from kgsync.read.item_model import Issue, IssueSeverity
+from kgsync.read.item_model import Issue, IssueMaker, IssueSeverity
 
 #: How far past the item's latest other date ``completed:`` may lie (the corpus's widest gap is 17 days).
 LONGEST_GAP_DAYS = 366

@@ -11,7 +11,7 @@ Kinds of problem (``Issue.severity``):
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+from collections.abc import Callable, Collection, Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -30,6 +30,27 @@ class IssueSeverity(StrEnum):
 NOT_AN_ITEM = "no YAML frontmatter: not a research item, skipped"
 
 
+
+#: ``problem(severity, line, message, hint='')``: an Issue of the file being read.
+IssueMaker = Callable[..., "Issue"]
+
+@dataclass(frozen=True)
+class Source:
+    """One web address of an item's Sources section, with the label its link gives it ("[Robertson and Zaragoza
+    (2009) …](https://…)"; "": written bare): the item's page shows the label the author wrote, not the address."""
+
+    address: str
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class DanglingLink:
+    """A link field's entry that names no item here (``corpus_checks``): which field, and the slug it names."""
+
+    field_name: str  # cites | supersedes | superseded_by
+    target: str
+
+
 @dataclass(frozen=True)
 class Issue:
     severity: IssueSeverity
@@ -37,6 +58,9 @@ class Issue:
     message: str
     hint: str = ""
     slug: str = ""
+    #: the missing item a link field names, when that is the problem: what the PR compares and lists, never
+    #: read back out of the message's words
+    dangling: DanglingLink | None = None
 
     @property
     def of_an_item(self) -> bool:
@@ -111,7 +135,8 @@ class ResearchItem:
     research_question: str
     executive_summary: str
     key_findings: tuple[KeyFinding, ...]
-    sources: tuple[str, ...]  # URLs in the Sources section, in order, unique
+    #: the web addresses of the Sources section, in order, each once, with the label its link gives it
+    sources: tuple[Source, ...]
     sections: tuple[Section, ...]
     body: str
     body_line: int  # file line of the body's first line
@@ -131,9 +156,6 @@ class ResearchItem:
     # phrase (``extract.written_themes``, set with the file's record); None: not read (an item not made
     # from a file's record reads them from its text when asked).
     written_themes: tuple[str, ...] | None = None
-    # (web address, label) of each source its Sources link labels ("[Robertson and Zaragoza (2009) …](https://…)"),
-    # in ``sources``' order: the item's page shows the label the author wrote, not the bare address.
-    source_labels: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def known_only_by(cls, slug: str, completed: str) -> ResearchItem:

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
+from kgsync.read.inline import code_spans
+
 
 # ATX heading; its closing "#"s are stripped by ``_heading_text`` (a lazy ".*?" before an
 # optional closing run is quadratic on a long line of "# ").
@@ -69,15 +71,6 @@ def author_markers(text: str, in_code: bool = False) -> list[AuthorMark]:
         return marks
     spans = code_spans(text)
     return [mark for mark in marks if not any(start < mark.start and mark.end <= end for start, end in spans)]
-
-
-def code_spans(text: str) -> list[tuple[int, int]]:
-    """The (start, end) of each inline code span in ``text`` (``_CODE_SPAN``), its backticks included."""
-    return [(m.start(), m.end()) for m in _CODE_SPAN.finditer(text)] if "`" in text else []
-
-
-#: An inline code span (CommonMark 6.1): a run of backticks, then text, then a run of as many.
-_CODE_SPAN = re.compile(r"(?<!`)(`+)(?!`).+?(?<!`)\1(?!`)")
 
 
 def _marks(text: str) -> list[AuthorMark]:

@@ -12,17 +12,11 @@ from __future__ import annotations
 
 import re
 
+from kgsync.read.inline import inline_links
+from kgsync.read.item_model import Source
 from kgsync.read.item_sections import Section, unfenced_lines
 
-#: ``[label](target)``: group 1 a target with a scheme of two letters or more (``C:\\`` is a path),
-#: its parentheses balanced as CommonMark reads them (``javascript:alert(1)``).
-_SCHEMED_LINK = re.compile(r"\]\(\s*<?([a-zA-Z][a-zA-Z0-9+.-]+:(?:[^()\s<>]|\([^()\s<>]*\))*)")
-_CODE_SPAN = re.compile(r"(`+)(?:(?!\1).)+?\1")
 _WEB = ("http:", "https:")
-#: ``[label](address)`` as CommonMark reads it (6.3): group 1 the label, group 2 an address written in
-#: ``<…>``, group 3 one holding balanced parentheses (``…/The_Goal_(novel)``), to its first space (words after it,
-#: a title, are no part of it).  No backtick in it: a code span binds first (``[a: `](https://…`)`` is no link).
-_LINK = re.compile(r"\[([^\[\]\n]*)\]\([ \t]*(?:<([^<>`\n]*)>|((?:[^()\s`]|\([^()\s`]*\))*))(?:[ \t]+[^()\n]*)?\)")
 #: A web address written bare; trailing punctuation belongs to the sentence.
 _URL = re.compile(r"https?://[^\s<>()\[\]{}\"'`|;,]+[^\s<>()\[\]{}\"'`|;,.:!?]")
 _SHOWN = 80  # characters of a target a warning quotes
@@ -38,27 +32,27 @@ def unlisted_links(section: Section) -> list[tuple[int, str]]:
         for line, text in enumerate(run, start=section.line + first + 1):
             if "](" not in text:
                 continue
-            for target in _SCHEMED_LINK.findall(_CODE_SPAN.sub("", text)):
-                if not target.lower().startswith(_WEB):
+            for link in inline_links(text):
+                target = link.address
+                if link.has_scheme and not target.lower().startswith(_WEB):
                     found.append((line, target if len(target) <= _SHOWN else target[:_SHOWN - 1] + "…"))
     return found
 
 
-def listed_sources(text: str) -> tuple[tuple[str, str], ...]:
-    """(web address, label) of each source ``text`` (a Sources section) names, in order, each address
-    once (its first label): a link's address read whole as CommonMark reads it (its parentheses, or
-    written in ``<…>``), with its label; a bare address with none ("")."""
+def listed_sources(text: str) -> tuple[Source, ...]:
+    """Each source ``text`` (a Sources section) names, in order, each address once (its first label): a link's
+    address read whole as CommonMark reads it (its parentheses, or written in ``<…>``), with its label; a bare
+    address with none ("")."""
     found: list[tuple[int, str, str]] = []
     masked = text
-    for link in _LINK.finditer(text) if "](" in text else ():
-        address = link[2] if link[2] is not None else link[3]
-        if address.lower().startswith(("http://", "https://")):
-            found.append((link.start(), address, " ".join(link[1].split())))
+    for link in inline_links(text):
+        if link.address.lower().startswith(("http://", "https://")):
+            found.append((link.start, link.address, " ".join(link.label.split())))
             # its address is no bare one: "…/a_(b)" would be read again, cut at its "("
-            start, end = link.span(2) if link[2] is not None else link.span(3)
+            start, end = link.address_span
             masked = masked[:start] + " " * (end - start) + masked[end:]
     found += [(bare.start(), bare[0], "") for bare in _URL.finditer(masked)]
     first: dict[str, str] = {}
     for _, address, label in sorted(found, key=lambda entry: entry[0]):
         first.setdefault(address, label)
-    return tuple(first.items())
+    return tuple(Source(address, label) for address, label in first.items())

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from kgsync.read.item_checks import IssueMaker, entry_lines, field_line, field_strings
-from kgsync.read.item_model import Issue, IssueSeverity
+from kgsync.read.item_checks import entry_lines, field_line, field_strings
+from kgsync.read.item_model import Issue, IssueMaker, IssueSeverity
 
 # What a theme word may hold besides letters and digits (any script's): the slug's "-", and what a
 # theme written as words keeps ("Agentic AI", "rag_retrieval", "web3.0", "c++", "ci/cd").  The real

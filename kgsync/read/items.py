@@ -26,6 +26,7 @@ import yaml
 from frontmatter.default_handlers import YAMLHandler
 
 from kgsync.contract.errors import Location, printable_path
+from kgsync.read.item_bytes import INVISIBLE, decoded_text, escaped_control, visible_text, without_inner_boms, without_invisible
 from kgsync.read.item_checks import (
     LIST_FIELDS,
     SAFE_LOADER,
@@ -38,33 +39,27 @@ from kgsync.read.item_checks import (
     confidence_value,
     date_value,
     date_problem_message,
-    decoded_text,
-    escaped_control,
     too_long_number,
     field_line,
     misshapen_fields,
-    without_inner_boms,
     link_entry_lines,
     one_line,
-    IssueMaker,
     field_slugs,
     links_not_written_as_slugs,
     field_text,
     normalise_slug,
-    without_invisible,
-    visible_text,
-    INVISIBLE,
 )
 from kgsync.read.corpus_checks import check_corpus
 from kgsync.read.item_dates import completed_problems, undated_name
 from kgsync.read.item_themes import item_themes
 from kgsync.read.item_files import DATED_SLUG, RENDERED_SITE_NOTE, display_path, find_item_files, missed_item_files
-from kgsync.read.item_model import NOT_AN_ITEM, CitedFinding, Issue, IssueSeverity, ReadResult, ResearchItem
+from kgsync.read.item_model import (NOT_AN_ITEM, CitedFinding, Issue, IssueMaker, IssueSeverity, ReadResult, ResearchItem,
+                                    Source)
+from kgsync.read.inline import LINK_ADDRESS, code_spans
 from kgsync.read.item_sources import listed_sources, unlisted_links
 from kgsync.read.item_sections import (
     AUTHOR_MARKER,
     author_markers,
-    code_spans,
     may_hold_marker,
     wide_opening,
     without_author_markers,
@@ -87,8 +82,9 @@ from kgsync.read.item_sections import (
 from kgsync.read.yaml_source import leads_out
 
 __all__ = [
-    "AUTHOR_MARKER", "author_markers", "code_spans", "may_hold_marker", "wide_opening", "without_author_markers",
-    "MAX_LINE", "RENDERED_SITE_NOTE", "CitedFinding", "Issue", "IssueSeverity", "KeyFinding", "ReadResult", "ResearchItem", "Section", "check_corpus",
+    "AUTHOR_MARKER", "LINK_ADDRESS", "author_markers", "code_spans", "may_hold_marker", "wide_opening", "without_author_markers",
+    "MAX_LINE", "RENDERED_SITE_NOTE", "CitedFinding", "Issue", "IssueSeverity", "KeyFinding", "ReadResult", "ResearchItem", "Section",
+    "Source", "check_corpus",
     "display_path", "Fence", "fenced_blocks", "find_item_files", "heading_key", "link_out", "missed_item_files", "normalise_slug",
     "read_corpus", "read_item_bytes", "read_items", "unfenced_lines", "unreadable",
 ]
@@ -426,8 +422,7 @@ def _with_sections(item: ResearchItem, problem: IssueMaker, warnings: list[Issue
         research_question=plain_text(question.text) if question else "",
         executive_summary=plain_text(summary.text) if summary else "",
         key_findings=parsed_findings,
-        sources=tuple(address for address, _ in listed),
-        source_labels=tuple((address, label) for address, label in listed if label),
+        sources=listed,
     )
     return item, warnings
 

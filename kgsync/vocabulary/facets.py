@@ -1,6 +1,6 @@
 """The ideas a bucket theme's Scope column names: each a node an item of the bucket links when it addresses it.
 
-A bucket theme ("benchmarks-eval", "security-risk": ``themes.names_one_idea`` says which) joins two
+A bucket theme ("benchmarks-eval", "security-risk": ``theme_words.names_one_idea`` says which) joins two
 facets under one slug, so it is no node (docs/CONTRACT.md); but the phrases of its Scope column are
 the maintainers' own words for the ideas it holds ("adversarial attacks", "workforce impact").
 Each such phrase that names a term, as mining would take it from an item, is a *facet*: an item
@@ -26,7 +26,7 @@ Which phrases name a term is mining's own rule for a phrase an item writes (``ph
 A facet's node is named as mining names the phrase (``canonical_name``; an acronym's by the long form
 the Scope spells out, its head singular: "machine-learning-operation" for "MLOps (Machine Learning
 Operations)") and is a method when its head is a method noun that is no "-ing" form (as a theme's:
-``themes.method_themes``); a mined node of the same name is the same node (``kgsync.graph.facet_links``).
+``theme_words.method_themes``); a mined node of the same name is the same node (``kgsync.graph.facet_links``).
 """
 
 from __future__ import annotations

@@ -34,18 +34,15 @@ import yaml
 
 from kgsync.extract.canonical import (CLOSED_PREFIXES, append_key, canonical_name, display_alias, latin_lookalikes, term_key,
                                       without_restated_expansion, word_key, words)
-from kgsync.extract import lexicon, wordnet
-from kgsync.extract.lexicon import STOPWORDS
+from kgsync.extract import wordnet
 from kgsync.read.items import fenced_blocks
 from kgsync.vocabulary.facets import Facet, scope_facets
+from kgsync.vocabulary.theme_words import is_variant, method_themes, names_one_idea, scope_expansions, slug_parts
 from kgsync.read.yaml_source import decode_utf8, key_lines, read_small_file, read_yaml
 from kgsync.contract.errors import ConfigError, Location
 
 # A table row of the Markdown vocabulary: | `slug` | `alias`, ... | scope |
 _ROW = re.compile(r"^\|\s*`([^`]+)`\s*\|([^|\n]*)\|([^|\n]*)\|\s*$", re.M)
-# "long form (ACR)" or "ACR (long form)" inside one scope phrase
-_PAREN = re.compile(r"\(([^()]+)\)")
-_ACRONYM = re.compile(r"^[A-Z][A-Za-z]*[A-Z][a-z]?$")
 
 
 @dataclass(frozen=True)
@@ -266,7 +263,7 @@ def _with_words(themes: ThemeMap, phrases: dict[str, list[str]], scopes: dict[st
     acronyms: dict[str, str] = {}
     for slug, written in phrases.items():
         spelled = [display_alias(p.replace("-", " ")) for p in written]
-        expansions, scope_phrases, spelled_out = (_expansions(scopes.get(slug, "")) if slug in themes.canonical
+        expansions, scope_phrases, spelled_out = (scope_expansions(scopes.get(slug, "")) if slug in themes.canonical
                                                   else ([], [], []))
         long_of = {short.lower(): long for short, long in spelled_out}
         for short, long in expansions:
@@ -301,10 +298,10 @@ def field_acts(nodes: Iterable[str]) -> dict[str, str]:
     field ("AI adoption") is the theme: the one idea a reader finds on both pages.  An act with any other
     object ("cloud adoption") is another idea; the vocabulary's words only, no corpus count."""
     slugs = sorted(nodes)
-    fields = sorted({parts[-1] for parts in map(_parts, slugs) if len(parts) >= 2 and len(parts[-1]) <= 3})
+    fields = sorted({parts[-1] for parts in map(slug_parts, slugs) if len(parts) >= 2 and len(parts[-1]) <= 3})
     found: dict[str, str] = {}
     for slug in slugs:
-        parts = _parts(slug)
+        parts = slug_parts(slug)
         if len(parts) == 2 and wordnet.is_party(word_key(parts[0])) and wordnet.is_act(word_key(parts[1])):
             for word in fields:
                 key = term_key(f"{word} {parts[1]}")
@@ -324,9 +321,9 @@ def node_names(slugs: Iterable[str], scopes: dict[str, str]) -> dict[str, str]:
     node).  Only the node's name changes; the vocabulary's words only, so no item's edit renames it."""
     found: dict[str, str] = {}
     for slug in sorted(slugs):
-        _pairs, _phrases, spelled_out = _expansions(scopes.get(slug, ""))
+        _pairs, _phrases, spelled_out = scope_expansions(scopes.get(slug, ""))
         long_of = {short.lower(): long for short, long in spelled_out}
-        restated = without_restated_expansion(_parts(slug), long_of) if long_of else None
+        restated = without_restated_expansion(slug_parts(slug), long_of) if long_of else None
         name = canonical_name(" ".join(restated)) if restated else ""
         if name and name != slug:
             found[slug] = name
@@ -340,154 +337,9 @@ def _bucket_keys(buckets: frozenset[str], phrases: dict[str, list[str]], scopes:
     A bucket has no node for a search of its slug to find; the ideas its own row lists stand for it."""
     found: dict[str, set[str]] = {}
     for slug in sorted(buckets):
-        _pairs, scope_phrases, _spelled = _expansions(scopes.get(slug, ""))
+        _pairs, scope_phrases, _spelled = scope_expansions(scopes.get(slug, ""))
         for phrase in [*scope_phrases, *(p.replace("-", " ") for p in phrases.get(slug, [])[1:])]:
             key = term_key(phrase)
             if key and key != term_key(slug):
                 found.setdefault(key, set()).add(slug)
     return {key: tuple(sorted(slugs)) for key, slugs in sorted(found.items())}
-
-
-def names_one_idea(slug: str, scope: str) -> bool:
-    """Does the theme's Scope column name the theme as one idea?  Some phrase of it (comma-separated;
-    an acronym read as itself or as the long form it spells out) writes every content word of the
-    slug, up to case, plural, hyphen or space and derivation (``_same_stem``: "AI agents" for
-    "agentic-ai"), or the slug's acronym, or the long form the scope spells out for a slug word
-    ("Retrieval-augmented generation (RAG)" for "rag-retrieval").  A slug that joins two facets no
-    phrase writes together ("memory-context": "Memory management, context windows") is a category
-    bucket: blind readers judged such a node no idea (nobody searches for "cost performance"), so it
-    stays a tag.  The vocabulary's words only, no corpus count: no item's edit turns a node on or off.
-    """
-    expansions, phrases, spelled_out = _expansions(scope)
-    long_of = {short.lower(): long for short, long in [*expansions, *spelled_out]}
-    slug_words = [w for w in _parts(slug) if word_key(w) not in STOPWORDS]
-    acronym = "".join(w[0] for w in _parts(slug)) if len(_parts(slug)) >= 2 else ""
-    for phrase in phrases:
-        keys = [word_key(w) for w in _parts(phrase)]
-        if acronym and acronym in keys:
-            return True
-        if slug_words and all(_written(word, keys, long_of) for word in slug_words):
-            return True
-    return False
-
-
-def _written(word: str, keys: list[str], long_of: dict[str, str]) -> bool:
-    """Is the slug's ``word`` among a phrase's word ``keys``: itself, a derivation, or the long form
-    the scope spells out for it (every word of it)?"""
-    mine = word_key(word)
-    if any(_same_stem(key, mine) for key in keys if key):
-        return True
-    long = [word_key(w) for w in _parts(long_of.get(word, ""))]
-    return bool(long) and all(key in keys for key in long)
-
-
-def method_themes(variants: dict[str, tuple[str, ...]]) -> frozenset[str]:
-    """The themes whose node is a method: the slug's head, or a single-word variant of it the
-    vocabulary writes ("evaluation" for "benchmarks-eval"), is a method noun (``lexicon.METHOD_HEADS``,
-    the nouns that make a mined term a method): "rag-retrieval", "formal-methods".  Not a gerund,
-    though the list has some ("reasoning", "learning"), nor the rest of ``terms.classify`` (its
-    "-ing" process rule): a theme in "-ing" names a capability or a field ("llm-reasoning",
-    "software-engineering"), not a procedure one applies.  The vocabulary's words only, no corpus
-    count: no item's edit retypes a theme."""
-    found: set[str] = set()
-    for slug, written in variants.items():
-        head = word_key(_parts(slug)[-1]) if _parts(slug) else ""
-        forms = {head} | {word_key(w.lower()) for w in written if " " not in w.strip()
-                          and _same_stem(word_key(w.lower()), head) and len(head) >= 3}
-        if any(map(lexicon.is_procedure_noun, forms)):
-            found.add(slug)
-    return frozenset(found)
-
-
-def is_variant(slug: str, phrase: str, long_of: dict[str, str] | None = None) -> bool:
-    """Does ``phrase`` name the theme ``slug`` itself (a variant of its name), rather than a
-    narrower or neighbouring topic that shares a word with it?
-
-    Every content word of a variant is a word of the slug, up to case, plural and spelling, a
-    derivation ("agents" / "agentic-ai", "evaluation" / "benchmarks-eval", "org" / "organisational"),
-    the slug's own acronym ("KG" / "knowledge-graphs") or the long form the theme's scope spells out
-    for one of its words ("retrieval-augmented generation" / "rag-retrieval"), apart from a vague head
-    after them (``lexicon.GENERIC``: "multi-agent systems", "software engineering practices"), which
-    stands in for no slug head that names an act (``wordnet.is_act``): "enterprise strategy" is a plan,
-    not enterprise adoption.  A
-    phrase with one more word of its own names another idea ("context window", "operational risk",
-    "human-computer interaction", "model architecture", "developer tools"): the vocabulary lists it
-    under the theme so that the tag canonicalises, not because it is the theme.  A single word that
-    only shortens a word of the slug names that word's own thing: "organisation" is no
-    organisational design, "agent" is any agent ("AI agents" is agentic AI).  Nor is the slug's head
-    alone when it is an acronym after a modifier: "AI" names far more than "agentic-ai".
-    """
-    long_of = long_of or {}
-    slug_words = _parts(slug)
-    parts = _parts(phrase)
-    if not {word_key(w) for w in parts} - STOPWORDS - CLOSED_PREFIXES - {""}:
-        return False  # nothing but prefixes and stopwords: "multi" alone is no name
-    if (len(slug_words) >= 2 and len(parts) == 1 and len(parts[0]) <= 3
-            and word_key(parts[0]) == word_key(slug_words[-1])):
-        return False  # the head's own acronym names the whole field: "AI" is not "agentic AI"
-    own = {word_key(w) for w in slug_words}
-    if len(slug_words) >= 2:
-        own.add("".join(w[0] for w in slug_words))  # the slug's acronym
-    for word in slug_words:  # the long form of a slug word the scope spells out ("rag")
-        own |= {word_key(w) for w in _parts(long_of.get(word, ""))}
-    own -= STOPWORDS | {""}
-    if len(parts) == 1:
-        long = long_of.get(parts[0])  # an acronym: its long form must be the slug's words
-        if long and _parts(long) != parts:
-            return is_variant(slug, long, long_of)
-        key = word_key(parts[0])
-        return any(key == mine or (len(mine) >= 4 and key.startswith(mine)) for mine in own)
-    content = [word_key(w) for w in parts if word_key(w) not in STOPWORDS]
-    head = word_key(slug_words[-1])
-    if (len(content) >= 2 and content[-1] in lexicon.GENERIC and content[-1] not in own
-            and (not wordnet.is_act(head) or any(_same_stem(key, head) for key in content))):
-        # A vague head adds no idea ("multi-agent systems", "agentic systems"), but it cannot stand in
-        # for a head that names an act: a strategy is no adoption ("enterprise strategy").
-        content = content[:-1]
-    return all(any(_same_stem(key, mine) for mine in own) for key in content)
-
-
-def _parts(phrase: str) -> list[str]:
-    return [w for w in re.split(r"[\s\-_/]+", phrase.lower()) if w]
-
-
-def _same_stem(a: str, b: str) -> bool:
-    """One word, or one a derivation or clipping of the other ("agent" / "agentic", "org" /
-    "organisational")."""
-    short, long = sorted((a, b), key=len)
-    return a == b or (len(short) >= 3 and long.startswith(short))
-
-
-def _expansions(scope: str) -> tuple[list[tuple[str, str]], list[str], list[tuple[str, str]]]:
-    """(acronym, long form) pairs a scope spells out, its phrases with either form, and every
-    (acronym, long form) it spells out, inside a longer phrase too (the words a variant may use).
-
-    "Retrieval-augmented generation (RAG)" -> ("RAG", "retrieval-augmented generation");
-    "LLM (Large Language Model) reasoning" -> ("LLM", "large language model"), and the
-    phrases "LLM reasoning", "Large Language Model reasoning".  An acronym counts as a topic
-    key only when its phrase is nothing but it and its long form: "LLM" alone names far
-    more than LLM reasoning.
-    """
-    pairs: list[tuple[str, str]] = []
-    phrases: list[str] = []
-    spelled_out: list[tuple[str, str]] = []
-    for phrase in (p.strip() for p in scope.split(",")):
-        match = _PAREN.search(phrase)
-        if not match:
-            phrases.append(phrase)
-            continue
-        before, inside, after = phrase[: match.start()].rstrip(), match[1].strip(), phrase[match.end():].strip()
-        head, _, last = before.rpartition(" ")
-        if _ACRONYM.match(inside):  # long form (ACR)
-            short, long, with_short = inside, before, f"{inside} {after}".strip()
-        elif _ACRONYM.match(last):  # ACR (long form)
-            short, long, with_short = last, inside, f"{before} {after}".strip()
-        else:
-            phrases.append(f"{before} {after}".strip())
-            continue
-        with_long = " ".join(p for p in (head if short == last else "", long, after) if p)
-        phrases += [with_short, with_long]
-        spelled_out.append((short, display_alias(long)))
-        if not after and (short != last or not head):  # the phrase is exactly the pair
-            pairs.append((short, display_alias(long)))
-    return pairs, phrases, spelled_out

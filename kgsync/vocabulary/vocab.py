@@ -49,17 +49,15 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence, Set
+from collections.abc import Callable, Mapping, Sequence, Set
 from typing import NamedTuple
 
-from kgsync.extract.canonical import display_alias, prune_aliases
 from kgsync.extract.mining import FOCUS, PLAIN, SUBJECT, ItemCandidates
 from kgsync.read.config import Caps, VocabularyOptions
 from kgsync.vocabulary.acronym_index import (
     acronym_entries,
     acronym_map,
     acronym_swaps,
-    acronym_variants,
     ambiguous_acronyms,
     contracted,
     Expansions,
@@ -67,9 +65,7 @@ from kgsync.vocabulary.acronym_index import (
     first_expansions,
     item_acronyms,
     item_readings,
-    mention_index,
     resolved_group_key,
-    AcronymSwaps,
 )
 from kgsync.vocabulary.choice import HUB_ENTER_RATIO as HUB_ENTER_RATIO
 from kgsync.vocabulary.choice import HUB_LEAVE_RATIO as HUB_LEAVE_RATIO
@@ -77,8 +73,8 @@ from kgsync.vocabulary.choice import SUBSUMED_SHARE as SUBSUMED_SHARE
 from kgsync.vocabulary.choice import group_is_hub, local_choice, salience_weight
 from kgsync.vocabulary.choice import is_hub as is_hub
 from kgsync.vocabulary.hubs import items_addressing_hubs, with_hubs
-from kgsync.vocabulary.node_kinds import flat, node_kind, task_kind, theory_kind
-from kgsync.vocabulary.groups import CandidateGroup, group_kind, group_label, merge_chosen_groups, group_name, item_names_group, written_names
+from kgsync.vocabulary.kept import vocabulary_of
+from kgsync.vocabulary.groups import CandidateGroup, group_kind, merge_chosen_groups, item_names_group
 from kgsync.vocabulary.shares import SelectionStats as SelectionStats
 from kgsync.vocabulary.similarity import is_near_duplicate
 from kgsync.vocabulary.shares import ItemChoice, Share as Share
@@ -176,8 +172,8 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
     kept -= merged_hubs
     stats = dataclasses.replace(stats, kept=kept_counts, merged_hubs=frozenset(merged_hubs), lone_subjects=lone_subjects,
                                 held_subjects=lone_subjects & standing)
-    vocabulary = _vocabulary(groups, kept, kind_of, pinned, choice, merged_into, source_names, ordered,
-                             item_surfaces, hubs | merged_hubs, n_items, subjects, swaps, ambiguous)
+    vocabulary = vocabulary_of(groups, kept, kind_of, pinned, choice, merged_into, source_names, ordered,
+                               item_surfaces, hubs | merged_hubs, n_items, subjects, swaps, ambiguous)
     # 5. The topics: single words many items address, each linked by the items that address it.
     topics = select_topics(ordered, mining, previous_topics, stop_groups | hubs | merged_hubs, vocabulary._index.keys())
     unknown = [key for key in topics.topics if key not in vocabulary._index]
@@ -329,48 +325,6 @@ def _surfaces_of_choosers(ordered: Sequence[ItemCandidates], resolved: Sequence[
     return item_surfaces
 
 
-def _vocabulary(groups: Mapping[str, CandidateGroup], kept: set[str], kind_of: Mapping[str, TermKind], pinned: PinnedVocabulary,
-                choice: Mapping[str, Sequence[str]], merged_into: Mapping[str, str], source_names: Mapping[str, str],
-                ordered: Sequence[ItemCandidates], item_surfaces: Mapping[str, Mapping[str, list[tuple[tuple[str, int], ...]]]],
-                hubs: Set[str], n_items: int, subjects: Mapping[str, frozenset[str]] | None = None,
-                swaps: AcronymSwaps | None = None, ambiguous: frozenset[str] = frozenset()) -> Vocabulary:
-    """The vocabulary of the kept groups: its terms (those some item uses), each item's terms,
-    the hubs (reported), the merges, the mention index and its acronym twins, and the finding
-    subjects (``subjects``: group -> the items whose findings open with it)."""
-    terms = _terms(groups, kept, kind_of, pinned, {item.slug: item.dense for item in ordered})
-    by_key = {g: group_name(groups[g]) for g in kept}
-    per_item = _per_item(choice, merged_into, kept, by_key, terms, ordered, item_surfaces)
-    hub_rows = tuple(sorted(((group_label(groups[g]) if g in groups else g, len(groups[g].items)) for g in hubs
-                             if g in groups), key=lambda r: (-r[1], r[0])))
-    hub_keys = frozenset(g for g in hubs if g in groups)
-    used = {use.name for chosen in per_item.values() for use in chosen.concepts + chosen.methods}
-    own_subjects: dict[str, set[str]] = defaultdict(set)
-    for g, slugs in (subjects or {}).items():
-        target = merged_into.get(g, g)
-        if target in kept:
-            for slug in slugs:
-                own_subjects[slug].add(by_key[target])
-    by_name = {name: g for g, name in by_key.items()}
-    for slug, names in own_subjects.items():
-        subject_uses = tuple(_subject_use(terms[name], item_surfaces.get(slug, {}), by_name[name], merged_into)
-                             for name in sorted(names))
-        per_item[slug] = dataclasses.replace(per_item[slug], subjects=tuple(sorted(names)), subject_uses=subject_uses)
-    subject_names = frozenset(name for names in own_subjects.values() for name in names)
-    used |= subject_names
-    used_terms = {name: term for name, term in terms.items() if name in used}
-    used_keys = {g for g in kept if by_key[g] in used}
-    swaps = swaps or {}
-    index, acronym_keys, lengths = mention_index(groups, used_keys, by_key, pinned, swaps, ambiguous)
-    twins = {by_key[g]: tuple(sorted({by_key[v] for v in acronym_variants(g, swaps) if v in used_keys} - {by_key[g]}))
-             for g in sorted(used_keys)}
-    return Vocabulary(dict(sorted(used_terms.items())), dict(sorted(per_item.items())), hub_rows, n_items,
-                      index, acronym_keys, lengths, hub_keys=hub_keys,
-                      acronym_twins={name: found for name, found in twins.items() if found},
-                      subjects=subject_names,
-                      merges=tuple(sorted({(source_names[source], by_key[target])
-                                           for source, target in merged_into.items() if target in by_key})))
-
-
 def _subject_groups(ordered: Sequence[ItemCandidates], own_flags: Sequence[Mapping[str, int]], hubs: Set[str],
                     min_links: int, standing: Set[str] = frozenset()) -> tuple[dict[str, frozenset[str]], frozenset[str]]:
     """Group -> the items whose key findings open with the name it stands for
@@ -408,91 +362,3 @@ def _add_pinned_mentions(groups: dict[str, CandidateGroup], cands: Sequence[Item
                 group.items[item.slug] = 1.0
             group.focus.add(item.slug)
             group.keys.add(key)
-
-
-def _terms(groups: Mapping[str, CandidateGroup], kept: set[str], kind_of: Mapping[str, TermKind],
-           pinned: PinnedVocabulary, dense: Mapping[str, str]) -> dict[str, Term]:
-    terms: dict[str, Term] = {}
-    flats: dict[str, str] = {}  # slug -> its dense zones as ``node_kinds.theory_kind`` reads them, once
-
-    def flat_dense(slug: str) -> str:
-        if slug not in flats:
-            flats[slug] = flat(dense.get(slug, ""))
-        return flats[slug]
-
-    for g in sorted(kept):
-        group = groups[g]
-        name = group_name(group)
-        label = pinned.labels.get(name) or group_label(group)
-        named = written_names(group.surfaces)
-        variants = ([display_alias(s, s in named) for s in group.surfaces] + [label]
-                    + list(pinned.aliases.get(name, ())))
-        aliases = prune_aliases(name, [v for v in variants if v])
-        if name in terms:  # two keys gave one name (rare spelling corner): one node
-            old = terms[name]
-            aliases = prune_aliases(name, old.aliases + aliases)
-            items = tuple(sorted(set(old.items) | set(group.items)))
-            terms[name] = Term(name, old.kind, old.label, aliases, items, old.pinned)
-            continue
-        slot = kind_of[g]
-        names = [*group.keys, *group.surfaces]
-        kind = slot if group.pinned and pinned.kinds.get(group.pinned) else task_kind(theory_kind(
-            node_kind(g, label, slot), names, group.items, flat_dense), names, group.items, lambda s: dense.get(s, ""))
-        terms[name] = Term(name, kind, label, aliases, tuple(sorted(group.items)), bool(group.pinned),
-                           slot if kind is not slot else None)
-    return terms
-
-
-def _per_item(choice: Mapping[str, Sequence[str]], merged_into: Mapping[str, str], kept: set[str],
-              by_key: Mapping[str, str], terms: Mapping[str, Term], ordered: Sequence[ItemCandidates],
-              item_surfaces: Mapping[str, Mapping[str, list[tuple[tuple[str, int], ...]]]]) -> dict[str, ItemTerms]:
-    """Each item's own choice (``local_choice``), through the near-duplicate merges, as terms."""
-    per_item: dict[str, ItemTerms] = {}
-    covering: dict[tuple[str, frozenset[str]], tuple[str, ...]] = {}  # _covering depends on the term and the set used
-    for item in ordered:
-        chosen: dict[TermKind, list[TermUse]] = {TermKind.CONCEPT: [], TermKind.METHOD: []}
-        picked: set[str] = set()
-        mine: dict[str, list[tuple[tuple[str, int], ...]]] = defaultdict(list)
-        for g, surfaces in item_surfaces.get(item.slug, {}).items():
-            mine[merged_into.get(g, g)].extend(surfaces)
-        for g in choice.get(item.slug, ()):
-            g = merged_into.get(g, g)
-            if g not in kept or by_key[g] in picked:
-                continue  # a hub after merging, or a second variant of a term already taken
-            name = by_key[g]
-            term = terms[name]
-            picked.add(name)
-            used = [display_alias(s) for pairs in mine.get(g, ()) for s, _ in pairs] + [term.label]
-            if term.pinned:  # the maintainers' aliases are retrieval keys they chose: always written
-                used += term.aliases
-            # Many items use a term through the same variants: cover each distinct set once.
-            memo_key = (name, frozenset(used))
-            covered = covering.get(memo_key)
-            if covered is None:
-                covered = covering[memo_key] = _covering(term, used)
-            chosen[term.slot or term.kind].append(TermUse(name, covered))  # by the kind it took its slot under
-        per_item[item.slug] = ItemTerms(item.slug, tuple(chosen[TermKind.CONCEPT]), tuple(chosen[TermKind.METHOD]))
-    return per_item
-
-
-def _subject_use(term: Term, surfaces: Mapping[str, list[tuple[tuple[str, int], ...]]], group: str,
-                 merged_into: Mapping[str, str]) -> TermUse:
-    """A finding subject as the item writes it: the term aliases covering its own surfaces (of the
-    term's group and of the groups merged into it).  Unlike a term it chooses (``_per_item``), not
-    the term's label: a subject's node is written beyond the item's caps, and the label (the
-    earliest item's spelling) would move with another item's delete (``bench/bench_locality.py``)."""
-    used = [display_alias(s) for g, pairs in surfaces.items() if merged_into.get(g, g) == group
-            for written in pairs for s, _ in written]
-    return TermUse(term.name, _covering(term, used))
-
-
-def _covering(term: Term, used: Iterable[str]) -> tuple[str, ...]:
-    """For each variant used, the term alias that matches it (the alias itself or one containing it)."""
-    out: set[str] = set()
-    lowered = [(a.lower(), a) for a in term.aliases]
-    for variant in used:
-        low = variant.lower()
-        hits = sorted((len(a), a) for la, a in lowered if low in la)
-        if hits:
-            out.add(hits[0][1])
-    return tuple(sorted(out))

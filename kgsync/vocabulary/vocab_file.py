@@ -31,7 +31,7 @@ from typing import Any, overload
 import yaml
 
 from kgsync.extract.canonical import canonical_name, is_acronym, is_written_name, term_key
-from kgsync.read.item_checks import INVISIBLE
+from kgsync.read.item_bytes import INVISIBLE
 from kgsync.read.yaml_source import entry_lines, key_lines, read_yaml
 from kgsync.contract.errors import ConfigError, Location, printable_json
 from kgsync.vocabulary.terms import Term, Vocabulary

@@ -82,9 +82,10 @@ def test_markup_pattern_matches_like_the_lookbehind_form() -> None:
     import re
 
     from kgsync.extract.findings import _MARKUP
+    from kgsync.read.inline import LINK_ADDRESS
 
     # (A link's text holds no "[" and its target no "[": linear on a run of "[", see test_hostile_input.)
-    plain = re.compile(r"\*\*|__|`|\[([^\[\]]*)\]\([^)\[]*\)|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
+    plain = re.compile(rf"\*\*|__|`|\[([^\[\]]*)\]{LINK_ADDRESS}|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])")
     rnd = random.Random(3)
     alphabet = ["*", "**", "_", "__", "`", "[", "]", "(", ")", " ", "a", "\n", "é", "-", ":", "1", "[x](y)"]
     for _ in range(20000):

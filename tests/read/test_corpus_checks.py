@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from kgsync.read.item_model import DanglingLink
 from kgsync.read.items import IssueSeverity, read_corpus
 from tests.read.item_files import GOOD, OLDER, only, read, write
 
@@ -72,6 +73,7 @@ def test_a_link_to_no_item_is_warned_at_its_fields_line(tmp_path: Path, field: s
     line = text.split("\n").index(f"{field}: [2026-01-01-gone]") + 1
     assert line != 2 and warning.location.line == line
     assert warning.message == f"{field} names '2026-01-01-gone', which is not an item here"
+    assert warning.dangling == DanglingLink(field, "2026-01-01-gone")  # the fact the PR reads, not the words
 
 
 @pytest.mark.parametrize("field", ["cites", "supersedes", "superseded_by"])
@@ -104,6 +106,15 @@ def test_a_link_to_no_item_quotes_what_was_written_and_says_an_entry_is_a_slug(t
     slug = written.rsplit("/", 1)[-1].removesuffix(".md")
     assert warning.message == f"cites names {slug!r} (written {written!r}), which is not an item here"
     assert "slug" in warning.hint and "file name" in warning.hint, warning.hint
+    assert warning.dangling == DanglingLink("cites", slug)
+
+
+def test_only_a_link_to_no_item_carries_the_missing_slug(tmp_path: Path) -> None:
+    """A cite of later work is no dangling link, though its words begin "cites" too."""
+    write(tmp_path, "2026-01-01-older.md", OLDER.replace("completed: 2026-03-01T10:00:00+00:00", "completed: 2026-04-01"))
+    write(tmp_path, "2026-03-01-good.md", GOOD)
+    [later] = [i for i in only(read(tmp_path).issues, IssueSeverity.WARNING) if "after" in i.message]
+    assert later.message.startswith("cites '2026-01-01-older'") and later.dangling is None
 
 
 @pytest.mark.parametrize(("older", "shown"), [

@@ -5,10 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
-from kgsync.read.items import IssueSeverity, find_item_files, read_item_bytes, read_items
+from kgsync.read.items import IssueSeverity, Source, find_item_files, read_item_bytes, read_items
 from tests.read.item_files import GOOD, OLDER, only, read, write
 
 def test_good_item_fields(tmp_path: Path) -> None:
@@ -23,7 +21,7 @@ def test_good_item_fields(tmp_path: Path) -> None:
     assert item.cites == ("2026-01-01-older",)
     assert item.confidence == "high"
     assert item.research_question == "What is a knowledge graph?"
-    assert item.sources == ("https://www.w3.org/RDF/",)
+    assert item.sources == (Source("https://www.w3.org/RDF/", "W3C RDF"),)
     assert [f.number for f in item.key_findings] == [1, 2]
     assert item.key_findings[1].text.endswith("Continued line.")
     assert item.key_findings[0].line == GOOD.split("\n").index("1. **Knowledge graphs help recall.** "
@@ -323,52 +321,6 @@ def test_invisible_and_bidi_characters_in_the_body_never_reach_a_claim() -> None
     assert "4 " in next(i.message for i in issues if "invisible" in i.message)  # how many were removed
 
 
-def test_the_invisible_byte_prefilter_finds_exactly_the_invisible_characters() -> None:
-    """``visible_text`` searches the text only when the file's bytes hold an ``INVISIBLE`` character's
-    UTF-8: every code point is tried, alone and inside other text."""
-    from kgsync.read.item_checks import INVISIBLE, _INVISIBLE_UTF8, may_hold_invisible
-
-    for code in range(1, 0x110000):
-        if 0xD800 <= code <= 0xDFFF:
-            continue
-        char = chr(code)
-        invisible = INVISIBLE.match(char) is not None
-        assert (_INVISIBLE_UTF8.search(f"a{char}b".encode()) is not None) == invisible, hex(code)
-        # and asked of the bytes beyond ASCII alone, between ASCII, dashes and quotation marks as items write them
-        assert may_hold_invisible(f"a{char}b".encode()) == invisible, hex(code)
-        assert may_hold_invisible(f"\u2014 x{char}\u2019s".encode()) == invisible, hex(code)
-
-
-#: Bytes as the search meets them: ASCII, lead and continuation bytes alone, whole invisible sequences
-#: (U+200B, a BOM, a tag character's start, a soft hyphen) and visible ones (a dash).
-_BYTE_PIECES = st.sampled_from([b"a", b" ", b"\n", b"\xe2", b"\x80", b"\x8b", b"\xc2", b"\xad", b"\xf3", b"\xa0",
-                                "\u200b".encode(), "\u2014".encode(), b"\xef\xbb\xbf", b"\xf3\xa0", b"\xc2\xad"])
-
-
-@given(st.one_of(st.binary(max_size=40), st.lists(_BYTE_PIECES, max_size=12).map(b"".join)))
-def test_the_invisible_prefilter_of_the_bytes_beyond_ascii_misses_nothing_the_whole_search_finds(raw: bytes) -> None:
-    """``may_hold_invisible`` leaves ASCII bytes out before it searches: whatever the bytes (UTF-8 or
-    not), a sequence the search of all of them finds is still found (it is bytes beyond ASCII only)."""
-    from kgsync.read.item_checks import _INVISIBLE_UTF8, may_hold_invisible
-
-    if _INVISIBLE_UTF8.search(raw) is not None:
-        assert may_hold_invisible(raw)
-
-
-def test_the_byte_prefilter_lets_every_forbidden_character_through() -> None:
-    """``decoded_text`` searches the text for forbidden characters only when its bytes may hold one:
-    every character the search finds (all of Unicode is tried) passes the byte test, and so a
-    file without one of its byte patterns holds none."""
-    from kgsync.read.item_checks import _FORBIDDEN, _may_hold_forbidden
-
-    forbidden = [chr(c) for c in range(1, 0x110000) if 0xD800 > c or c > 0xDFFF if _FORBIDDEN.match(chr(c))]
-    assert len(forbidden) > 90 and "\r" in forbidden
-    for char in forbidden:
-        if char != "\r":  # a line end, made "\n" before the search
-            assert _may_hold_forbidden(f"a\u00e9{char}\U0001f600b".encode()), hex(ord(char))
-    assert not _may_hold_forbidden("plain text, \u00a7 \u00a0 \u2014 \U0001f600 \ufeff\r\n\t".encode())
-
-
 def test_a_frontmatter_field_written_twice_is_warned_at_its_second_line(tmp_path: Path) -> None:
     # YAML keeps the last value without a word: the first themes: list was silently lost.
     text = GOOD.replace("confidence: high\n", "confidence: high\nthemes: [agents]\n")
@@ -409,40 +361,6 @@ def test_a_recursive_glob_reads_a_file_reached_again_through_a_link_once(tmp_pat
     assert [p.relative_to(tmp_path).as_posix() for p in files] == ["items/2026-01-01-older.md", "items/2026-03-01-good.md"]
     result = read_items(files, tmp_path)
     assert only(result.issues, IssueSeverity.ERROR) == []
-
-
-def test_frontmatter_without_a_backslash_makes_no_forbidden_character() -> None:
-    """``_parse`` walks the frontmatter's values for a forbidden character (``escaped_control``) only
-    when it holds a backslash: YAML makes characters only with escapes (and line breaks and spaces
-    when it folds lines), so without one every string it reads is the text's own characters, which
-    ``decoded_text`` has checked.  Every character the text may hold but a backslash is tried, in each
-    way YAML reads a scalar; a character YAML refuses makes an item error before the walk."""
-    import yaml
-
-    from kgsync.read.item_checks import _FORBIDDEN, SAFE_LOADER, escaped_control
-
-    codes = [*range(1, 0x10000), *range(0x10000, 0x110000, 97)]  # every BMP character, a sample above
-    allowed = [chr(c) for c in codes
-               if not 0xD800 <= c <= 0xDFFF and not _FORBIDDEN.match(chr(c)) and chr(c) not in "\\\r"]
-    styles = ('a: "{}"\n', "a: '{}'\n", "a: |\n  {}\n", "a: >\n  x\n  {}\n\n  y\n", "a: [{}]\n", "a: {}\n")
-
-    def loads(text: str) -> object:
-        try:
-            return yaml.load(text, Loader=SAFE_LOADER)
-        except (yaml.YAMLError, ValueError):
-            return None
-
-    tried = 0
-    for style in styles:
-        for start in range(0, len(allowed), 64):
-            chunk = allowed[start:start + 64]
-            whole = loads(style.format("x" + "".join(chunk) + "x"))
-            # refused whole (a quote or an indicator in it): each character alone
-            for meta in [whole] if isinstance(whole, dict) else (loads(style.format(f"x{c}x")) for c in chunk):
-                if isinstance(meta, dict):
-                    assert escaped_control(meta) is None, (style, chunk)
-                    tried += 1
-    assert tried > 5000
 
 
 def test_a_missing_section_s_fix_names_the_heading_where_the_template_puts_it(tmp_path: Path) -> None:
@@ -541,7 +459,7 @@ def test_a_sources_entry_whose_link_is_no_web_address_is_warned_at_its_line(tmp_
     line, message, hint = warned[0]
     assert "'javascript:alert(3)'" in message and "no web address" in message and "not listed" in message, message
     assert "https" in hint, hint
-    assert result.items[0].sources == ("https://www.w3.org/RDF/",)  # the web addresses only, as before
+    assert result.items[0].sources == (Source("https://www.w3.org/RDF/", "W3C RDF"),)  # the web addresses only
 
 
 def test_a_sources_link_whose_address_holds_parentheses_is_listed_whole(tmp_path: Path) -> None:
@@ -552,9 +470,19 @@ def test_a_sources_link_whose_address_holds_parentheses_is_listed_whole(tmp_path
                "- [Doyle (1979)](https://doi.org/10.1016/0004-3702(79)90008-0): truth maintenance\n"
                "- [Angle](<https://e.org/a(b>) and bare https://e.org/plain, too\n")
     write(tmp_path, "2026-03-01-good.md", GOOD.replace("- [W3C RDF](https://www.w3.org/RDF/) — the standard\n", sources))
-    assert read(tmp_path).items[0].sources == ("https://en.wikipedia.org/wiki/The_Goal_(novel)",
-                                               "https://doi.org/10.1016/0004-3702(79)90008-0", "https://e.org/a(b",
-                                               "https://e.org/plain")
+    assert [s.address for s in read(tmp_path).items[0].sources] == [
+        "https://en.wikipedia.org/wiki/The_Goal_(novel)", "https://doi.org/10.1016/0004-3702(79)90008-0", "https://e.org/a(b",
+        "https://e.org/plain"]
+
+
+def test_a_sources_link_with_a_title_keeps_its_label_and_a_code_span_breaks_a_link(tmp_path: Path) -> None:
+    """A Sources link's title holding parentheses (``"Doyle (1979)"``) made it no link: its address was listed bare, its
+    label lost.  A code span that holds a link's "]" makes it no link (CommonMark reads the span first)."""
+    sources = ('- [Doyle](https://e.org/tms "Doyle (1979)") — truth maintenance\n'
+               "- [Prior research: `](https://e.org/prior.md`)\n")
+    write(tmp_path, "2026-03-01-good.md", GOOD.replace("- [W3C RDF](https://www.w3.org/RDF/) — the standard\n", sources))
+    item = read(tmp_path).items[0]
+    assert item.sources == (Source("https://e.org/tms", "Doyle"), Source("https://e.org/prior.md"))
 
 
 def test_a_sources_link_keeps_the_label_its_author_wrote(tmp_path: Path) -> None:
@@ -565,6 +493,5 @@ def test_a_sources_link_keeps_the_label_its_author_wrote(tmp_path: Path) -> None
                "- [Again](https://e.org/bm25)\n")
     write(tmp_path, "2026-03-01-good.md", GOOD.replace("- [W3C RDF](https://www.w3.org/RDF/) — the standard\n", sources))
     item = read(tmp_path).items[0]
-    assert item.sources == ("https://e.org/bm25", "https://en.wikipedia.org/wiki/The_Goal_(novel)", "https://e.org/plain")
-    assert item.source_labels == (("https://e.org/bm25", "Robertson and Zaragoza (2009) The Probabilistic Relevance Framework"),
-                                  ("https://en.wikipedia.org/wiki/The_Goal_(novel)", "The Goal"))
+    assert item.sources == (Source("https://e.org/bm25", "Robertson and Zaragoza (2009) The Probabilistic Relevance Framework"),
+                            Source("https://en.wikipedia.org/wiki/The_Goal_(novel)", "The Goal"), Source("https://e.org/plain"))

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from kgsync.contract.errors import ConfigError
 from kgsync.extract.canonical import term_key, words
-from kgsync.vocabulary.themes import ThemeMap, field_acts, is_variant, load_theme_map, names_one_idea, node_names
+from kgsync.vocabulary.themes import ThemeMap, field_acts, load_theme_map, node_names
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "corpus" / "themes-vocabulary.md"
 
@@ -113,43 +113,6 @@ def test_the_real_vocabularys_synonyms(require_shared: Callable[[Path], Path]) -
     assert "HCI" not in themes.acronyms
 
 
-@pytest.mark.parametrize(("slug", "phrase", "variant"), [
-    ("agentic-ai", "ai agents", True),  # every word the slug's, up to a derivation ("agent" / "agentic")
-    ("agentic-ai", "agents", False),  # a word alone that only shortens the slug's names its own thing
-    ("organisational-design", "organisation", False),
-    ("organisational-design", "org design", True),  # a clipping
-    ("agentic-ai", "agentic systems", True),  # a vague head (lexicon.GENERIC)
-    ("enterprise-adoption", "enterprise strategy", False),  # a vague head stands in for no act: a strategy is no adoption
-    ("software-engineering", "engineering practices", True),  # the act itself stays
-    ("benchmarks-eval", "evals", True),  # the same word key
-    ("benchmarks-eval", "evaluation", True),
-    ("multi-agent", "multi agent systems", True),
-    ("rag-retrieval", "RAG", True),  # the slug's word is the phrase's acronym
-    ("knowledge-management", "PKM", False),  # its long form has a word of its own ("personal")
-    ("knowledge-management", "personal knowledge management", False),
-    ("knowledge-graphs", "KG", True),  # the slug's own acronym
-    ("security-risk", "operational risk", False),  # one word shared, another idea
-    ("memory-context", "context window", False),
-    ("human-ai-interaction", "human computer interaction", False),
-    ("ai-architecture", "model architecture", False),
-    ("tools-infrastructure", "developer tools", False),
-    ("cost-performance", "performance tradeoffs", False),
-    ("ai-architecture", "mechanistic interpretability", False),
-    ("ai-architecture", "fine-tuning", False),
-    ("tools-infrastructure", "citizen development", False),
-    ("tools-infrastructure", "developer experience", False),
-    ("llm-reasoning", "prompt engineering", False),
-    ("rag-retrieval", "vector search", False),
-    ("knowledge-graphs", "ontologies", False),
-    ("multi-agent", "multi", False),  # a prefix is no content word
-    ("agentic-ai", "ai", False),  # the head's acronym alone names the whole field, not this theme
-    ("rag-retrieval", "rag", True),  # the first word's acronym is the theme's own
-])
-def test_a_variant_of_a_themes_name_has_only_the_slugs_words(slug: str, phrase: str,
-                                                                        variant: bool) -> None:
-    assert is_variant(slug, phrase, {"pkm": "personal knowledge management"}) is variant
-
-
 _THEME_WORDS = st.sampled_from(["multi", "agent", "agents", "e", "mail", "re", "ranking", "co", "pilot", "knowledge",
                                 "graph's", "graphs", "GPT-4.1", "4.1", "the", "Multi-Agent", "e\u2011mail", "na\u00efve",
                                 "c++", "colour", "color", "sub", "sub-agent", ",", "."])
@@ -224,22 +187,6 @@ def test_an_organisations_act_is_the_act_on_the_vocabularys_field(require_shared
         "ai adoption": "enterprise-adoption"}
     assert field_acts(["enterprise-adoption", "knowledge-graphs"]) == {}  # no field the vocabulary names
     assert field_acts(["agentic-ai", "organisational-design"]) == {}  # "organisational": no organisation
-
-
-@pytest.mark.parametrize(("slug", "scope", "idea"), [
-    ("agentic-ai", "AI agents, tool use", True),  # a derivation, either order
-    ("rag-retrieval", "Retrieval-augmented generation (RAG), vector search", True),  # the long form of "rag"
-    ("llm-reasoning", "LLM (Large Language Model) reasoning, prompt engineering", True),
-    ("knowledge-management", "Personal knowledge management (PKM), synthesis", True),
-    ("knowledge-graphs", "KG, ontologies", True),  # the slug's acronym
-    ("memory-context", "Memory management, context windows, compression", False),  # two phrases
-    ("cost-performance", "Cost optimisation, efficiency, performance trade-offs", False),
-    ("benchmarks-eval", "Evaluation, benchmarks, metrics", False),
-    ("consciousness-cognition", "Consciousness, cognitive science", False),
-    ("formal-methods", "", False),  # no scope row
-])
-def test_a_theme_names_one_idea_when_one_scope_phrase_writes_its_slug(slug: str, scope: str, idea: bool) -> None:
-    assert names_one_idea(slug, scope) is idea
 
 
 def test_ideas_come_from_the_scope_column_only(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ from kgsync.lint.table import Finding, LintReport, Severity
 _FILE = "lint-report.json"
 
 # (severity, code, entity, message, hint, location path or None, location line or None)
-_StoredFinding = tuple[str, str, str, str, str, str | None, int | None]
+_StoredFinding = tuple[str, str, str, str, str, str | None, int | None, str]
 _Stored = tuple[str, str, str, tuple[_StoredFinding, ...]]  # (code, graph sha1, inputs key, findings)
 
 
@@ -53,8 +53,8 @@ class LintReportStore:
             return None
         try:
             return LintReport(tuple(Finding(Severity(severity), code, entity, message, hint,
-                                            Location(path, line) if path is not None else None)
-                                    for severity, code, entity, message, hint, path, line in found[3]))
+                                            Location(path, line) if path is not None else None, other)
+                                    for severity, code, entity, message, hint, path, line, other in found[3]))
         except ValueError:  # an unknown severity
             return None
 
@@ -66,7 +66,7 @@ class LintReportStore:
             self.path.unlink(missing_ok=True)
             return
         findings = tuple((str(f.severity), f.code, f.entity, f.message, f.hint,
-                          f.location.path if f.location else None, f.location.line if f.location else None)
+                          f.location.path if f.location else None, f.location.line if f.location else None, f.other)
                          for f in report.findings)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.reader.write(self.path, (output_fingerprint(), graph_sha1, inputs, findings))

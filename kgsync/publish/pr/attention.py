@@ -14,6 +14,7 @@ from kgsync.lint.rules import Finding
 from kgsync.publish.pr.markdown_escape import TEXT_LIMIT, clean
 from kgsync.publish.pr.renamed_items import left_on_old_nodes
 from kgsync.publish.pr.side_effects import VETO_FILE, SideEffect, explain
+from kgsync.read.item_model import Issue
 
 #: Relation types whose change alters what the graph claims about other work.
 _EPISTEMIC = frozenset({"supports", "contradicts"})
@@ -142,14 +143,14 @@ def _renamed_note(name: str, rename: tuple[str, int] | None, moves: Container[st
 
 
 def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
-              dangling: Sequence[str] = (), lost: Mapping[str, str] = {},  # noqa: B006
+              dangling: Sequence[Issue] = (), lost: Mapping[str, str] = {},  # noqa: B006
               cap: int = ATTENTION_NAMES,
               hand_added: Sequence[tuple[str, str, Sequence[str]]] = (),
-              citing: Sequence[Relation] = (), failed: Sequence[str] = (),
+              citing: Sequence[Relation] = (), failed: Sequence[Issue] = (),
               held: Sequence[str] = ()) -> tuple[AttentionLine, ...]:
     """What loses or re-judges knowledge, for the head (never cut), one entry per line.
 
-    First the item files that fail in this build (``failed``: the build's "path:line: what") and the
+    First the item files that fail in this build (``failed``: the build's errors) and the
     items kept though their files are gone (``held``: while a file fails, a delete or a rename waits):
     the graph proposed is then not main's items, and the diff cannot show what it leaves out.
 
@@ -164,9 +165,9 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     """
     renamed, moves = d.renamed(), {name for name, _, _ in d.term_moves}
     moved = {f"item:{r.old}" for r in d.renames}  # a renamed item is said once, as a rename (the head)
-    one = len({m["at"].rpartition(":")[0] if (m := _AT.match(text)) else text for text in failed}) == 1  # files
+    one = len({i.location.path if i.location.line is not None else i.located for i in failed}) == 1  # files
     lines = [
-        _line("item file failed", "item files failed", [_cited_at(text) for text in failed], cap,
+        _line("item file failed", "item files failed", [_cited_at(issue) for issue in failed], cap,
               f"({'it keeps its' if one else 'each keeps its'} previous nodes, so this PR holds none of "
               f"{'its' if one else 'their'} changes; fix: correct {'it' if one else 'each'} at its line, and the "
               "next run proposes them)" if failed else ""),
@@ -195,7 +196,7 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     # The graph cannot show a cite of a missing item: the build's own words.
     # One fix for all (said once): the build's words name the field and the missing slug.
     fix = f"(fix: {explain(SideEffect.DANGLING_CITE).fix})" if dangling else ""
-    lines.append(_line("new dangling cite", "new dangling cites", [_cited_at(text) for text in dangling], cap, fix))
+    lines.append(_line("new dangling cite", "new dangling cites", [_cited_at(issue) for issue in dangling], cap, fix))
     # Another item's link to a reworded finding: unchanged, so in no diff; the reviewer checks it still holds.
     check = "it still holds; if not" if len(citing) == 1 else "each still holds; if one does not"
     lines.append(_line("evidence link citing a reworded finding", "evidence links citing a reworded finding",
@@ -230,15 +231,13 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     return tuple(line for line in lines if line.total)
 
 
-#: The build's "path:line: what" (``Issue.location`` and ``Issue.message``).
-_AT = re.compile(r"(?P<at>.+?:\d+): (?P<what>.+)", re.DOTALL)
-
-
-def _cited_at(text: str) -> AttentionEntry:
-    """A dangling cite as its place (a code span, whole: the file to open) and the build's words
-    apart (they name the missing slug): one code span of both was cut before the slug at a long path."""
-    found = _AT.fullmatch(text)
-    return AttentionEntry(found["at"], found["what"]) if found else AttentionEntry(text)
+def _cited_at(issue: Issue) -> AttentionEntry:
+    """An item problem (a dangling cite, a failing file) as its place (a code span, whole: the file to open) and
+    the build's words apart (they name the missing slug): one code span of both was cut before the slug at a long
+    path.  A problem of no line is said whole ("path: what")."""
+    if issue.location.line is None:
+        return AttentionEntry(issue.located)
+    return AttentionEntry(str(issue.location), issue.message)
 
 
 def _quote(sentence: str, at: str) -> str:
@@ -257,8 +256,7 @@ def _trust_reason(d: GraphDiff, name: str, status: str) -> str:
 
 
 def in_pairs(finding: Finding, pairs: Sequence[tuple[str, str]]) -> bool:
-    """A near-duplicate-name finding whose pair the near-duplicates section lists already."""
+    """A near-duplicate-name finding whose pair (``Finding.other``) the near-duplicates section lists already."""
     if finding.code != "near-duplicate-name":
         return False
-    other = finding.message.removeprefix("near-duplicate of ")
-    return tuple(sorted((finding.entity, other))) in set(pairs)
+    return tuple(sorted((finding.entity, finding.other))) in set(pairs)

@@ -27,14 +27,10 @@ from kgsync.publish.pr.title import ELLIPSIS
 from kgsync.publish.site.model import FOLDER
 from kgsync.publish.site.project import source_url
 from kgsync.publish.site.text import file_stems
-from kgsync.read.corpus_checks import dangling_head
 from kgsync.read.config import Config, SiteOptions
+from kgsync.read.item_model import DanglingLink
 from kgsync.read.items import Issue, ResearchItem
 from kgsync.vocabulary.vocab import Vocabulary
-
-
-#: How ``corpus_checks._dangling_links`` words a link to a missing item.
-DANGLING_PREFIXES = ("cites names ", "supersedes names ", "superseded_by names ")
 
 
 @dataclass(frozen=True)
@@ -100,9 +96,9 @@ def body_context(explaining: Explaining, site: SiteOptions, d: GraphDiff, graph:
     # only added a dangling cite changed no node, so it is in no diff); without it, only the
     # merged or edited items and the cites of removed items can be new.
     records = base.manifest is not None and bool(base.manifest.named)
-    dangling = tuple(_with_new_slug(i.located, d) for i in issues if i.message.startswith(DANGLING_PREFIXES)
-                     and (records or i.slug in merged | base.edited or any(repr(slug) in i.message for slug in removed))
-                     and not _said_before(i.message, _dangling_before(i.slug, base, known_before)))
+    dangling = tuple(_with_new_slug(i, d) for i in issues if i.dangling is not None
+                     and (records or i.slug in merged | base.edited or i.dangling.target in removed)
+                     and i.dangling not in _dangling_before(i.slug, base, known_before))
     # The themes the base build made nodes and this one does not (``Manifest.themes``): an old
     # manifest without the record names none.
     themes_left = (frozenset(base.manifest.themes) - frozenset(manifest.themes)
@@ -124,21 +120,16 @@ def body_context(explaining: Explaining, site: SiteOptions, d: GraphDiff, graph:
                        vetoed=frozenset(slug for group in by_veto for slug in group.items))
 
 
-def _dangling_before(slug: str, base: BaseState, known: set[str]) -> frozenset[str]:
-    """How the dangling-link warnings the item had already when the base graph was built begin
-    (``corpus_checks.dangling_head``: the slug, not what the author wrote): the slugs the base manifest
-    records it naming, else (a manifest older than that record) its file at the commit that last wrote the graph."""
+def _dangling_before(slug: str, base: BaseState, known: set[str]) -> frozenset[DanglingLink]:
+    """The dangling links the item had already when the base graph was built (the slug, not what the author
+    wrote): from the slugs the base manifest records it naming, else (a manifest older than that record) its
+    file at the commit that last wrote the graph."""
     # A manifest with the record keeps it for every item that names another: none here, none named.
     named = base.manifest.named.get(slug, ()) if base.manifest is not None and base.manifest.named else None
     if named is None:
         item = base.items.get(slug)
         named = tuple((name, target) for name in LINK_FIELDS for target in getattr(item, name)) if item else ()
-    return frozenset(dangling_head(name, target) for name, target in named if target not in known and target != slug)
-
-
-def _said_before(message: str, heads: frozenset[str]) -> bool:
-    """Does the dangling-link warning ``message`` begin with one of ``heads`` (``_dangling_before``)?"""
-    return any(message.startswith(head) and message[len(head):len(head) + 1] in (",", " ") for head in heads)
+    return frozenset(DanglingLink(name, target) for name, target in named if target not in known and target != slug)
 
 
 def recorded_anew(reworded: Sequence[str], relinked: Sequence[str], graph: Graph, base_named: Statements,
@@ -319,12 +310,12 @@ def _removed_item_groups(d: GraphDiff, merged: frozenset[str],
     return tuple(groups)
 
 
-def _with_new_slug(dangling: str, d: GraphDiff) -> str:
-    """A dangling cite of a slug this change renamed (``d.renames``), with the slug to write."""
+def _with_new_slug(issue: Issue, d: GraphDiff) -> Issue:
+    """A dangling cite (``issue``) of a slug this change renamed (``d.renames``), with the slug to write."""
     for rename in d.renames:
-        if repr(rename.old) in dangling:
-            return f"{dangling}; renamed to {rename.new} in this change: write that slug"
-    return dangling
+        if issue.dangling is not None and issue.dangling.target == rename.old:
+            return replace(issue, message=f"{issue.message}; renamed to {rename.new} in this change: write that slug")
+    return issue
 
 
 def named_at(item: ResearchItem, slug: str) -> list[tuple[str, str]]:

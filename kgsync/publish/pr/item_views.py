@@ -16,6 +16,7 @@ from kgsync.lint.rules import Finding
 from kgsync.publish.pr.hand_made import HandMade, Landed
 from kgsync.publish.pr.markdown_escape import HTTP_URL, TEXT_LIMIT, clean, fits_code_block, md_escape, md_link
 from kgsync.publish.site.text import counted
+from kgsync.read.item_model import Issue
 
 #: Key observations shown under a new node.
 KEY_OBSERVATIONS = 3
@@ -85,11 +86,11 @@ class BodyContext:
     #: Slugs whose own file changed; None: ``merged_slugs`` infers them from the diff.
     merged: frozenset[str] | None = None
     links: Mapping[str, ItemLinks] = field(default_factory=dict)
-    #: Item problems this change brings that the graph cannot show (a dangling cite), "path:line: what".
-    dangling: tuple[str, ...] = ()
-    #: The item files that fail in this build, "path:line: what" (each error): each keeps its previous nodes, so
+    #: Item problems this change brings that the graph cannot show (a dangling cite: ``Issue.dangling``).
+    dangling: tuple[Issue, ...] = ()
+    #: The item files that fail in this build (each error): each keeps its previous nodes, so
     #: the PR holds none of their changes; and the items kept though their files are gone (while a file fails).
-    failed: tuple[str, ...] = ()
+    failed: tuple[Issue, ...] = ()
     held: tuple[str, ...] = ()
     events: tuple[VocabularyGroup, ...] = ()
     #: Claim name -> its reworded finding, whole (the graph stores statements cut short).

@@ -235,8 +235,7 @@ class NodePages(Renderer):
     @staticmethod
     def item_sources(meta: ResearchItem) -> list[Markup]:
         """Each source's link: its text the label the author wrote, as a reader sees it, else its address."""
-        labels = dict(meta.source_labels)
-        return [source_html_link(url, plain_text(labels.get(url, ""))) for url in meta.sources]
+        return [source_html_link(source.address, plain_text(source.label)) for source in meta.sources]
 
     def item_intro(self, node: Node, h: HtmlPage) -> Markup:
         """The top of an item's page (the link to its file, to the explorer, its facts) as one HTML

@@ -16,6 +16,7 @@ from markupsafe import Markup, escape
 from urllib.parse import urlsplit
 
 from kgsync.publish.site.text import external_html_link, one_line, safe_url
+from kgsync.read.inline import LINK
 
 #: A table row: "| a | b |" (the Evidence Map rows an evidence sentence can be).
 _TABLE_ROW = re.compile(r"^\|?(?P<cells>.*?)\|?$")
@@ -23,10 +24,6 @@ _TABLE_ROW = re.compile(r"^\|?(?P<cells>.*?)\|?$")
 _LIST_MARKER = re.compile(r"^(?:[-*+]|\d+[.)])\s+(?:\[[ xX]\]\s+)?")
 #: Inline code, bold and italic markers around words (the words are kept).
 _EMPHASIS = re.compile(r"(\*\*|__|(?<![\w*])\*|(?<![\w_])_)(?=[^\s*_])(.+?)(?<=[^\s*_])\1(?![\w*])")
-_LINK = re.compile(r"\[([^\]]+)\]\((?:[^()\s]|\([^()\s]*\))+\)")
-#: A link or an image (its "!"), the address with balanced parentheses; with spaces too (``x" onerror="…"``),
-#: which no http(s) address holds: the label is read, as for any address ``safe_url`` refuses.
-_LINK_URL = re.compile(r"!?\[([^\[\]]+)\]\(((?:[^()]|\([^()]*\))+)\)")
 #: A URL in prose; trailing punctuation belongs to the sentence, not to the URL.
 _URL = re.compile(r"https?://[^\s<>\"'`]+")
 _URL_TRAILER = ".,;:!?)]}*_'\""
@@ -40,7 +37,7 @@ def quote_text(sentence: str) -> str:
         cells = [cell.strip() for cell in _TABLE_ROW.fullmatch(line)["cells"].split("|")]  # type: ignore[index]
         line = " · ".join(cell for cell in cells if cell and set(cell) - set("-: "))
     line = _LIST_MARKER.sub("", line)
-    line = _LINK.sub(r"\1", line)
+    line = LINK.sub(r"\2", line)
     line = _EMPHASIS.sub(r"\2", line)
     return line.replace("`", "")
 
@@ -49,8 +46,18 @@ def plain_text(text: str) -> str:
     """Item prose (a research question, a summary) as read: backticks and emphasis markers out,
     a Markdown link or image as its text and its URL ("text (https://...)", which ``linked_html`` links),
     as its text alone when the address is refused (``_refused``)."""
-    line = _LINK_URL.sub(lambda m: m[1] if m[1] == m[2] or _refused(m[2]) else f"{m[1]} ({m[2]})", one_line(text))
+    line = LINK.sub(_shown_link, one_line(text))
     return _EMPHASIS.sub(r"\2", line).replace("`", "")
+
+
+def _shown_link(link: re.Match[str]) -> str:
+    """A link or image (``read.inline.LINK``) as its text and its address as written, its text alone when both
+    are one or the address is refused (a title or ``x" onerror="…"`` is in no http(s) address: refused); one
+    with no text as its address."""
+    label, written = link[2], link[3][1:-1]
+    if _refused(written):
+        return label
+    return label if label == written else f"{label} ({written})" if label else written
 
 
 #: A URL's scheme ("javascript:", "https:"); a path in the repository has none.

@@ -13,7 +13,7 @@ from kgsync.lint.table import RULES, Finding, LintReport
 
 REPORT = LintReport((
     Finding(RULES["near-duplicate-name"].severity, "near-duplicate-name", "concept:a", "near-duplicate of concept:b",
-            "merge them", Location("Research/completed/a.md", 12)),
+            "merge them", Location("Research/completed/a.md", 12), "concept:b"),
     Finding(RULES["orphan-node"].severity, "orphan-node", "concept:ünï", "the concept has no relation", "relate it",
             None),
 ))

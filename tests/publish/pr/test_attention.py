@@ -91,8 +91,12 @@ def test_a_near_duplicate_warning_the_pairs_section_lists_is_not_counted_again_a
     its lint section said "Lint findings (1 new, ...)": the 5 pairs' warnings are listed as pairs
     only, so the head counted them twice and disagreed with the section it points to."""
     pair = ("concept:memories", "concept:memory")
-    twin = Finding(Severity.WARNING, "near-duplicate-name", pair[0], f"near-duplicate of {pair[1]}", "")
+    twin = Finding(Severity.WARNING, "near-duplicate-name", pair[0], f"near-duplicate of {pair[1]}", "", other=pair[1])
     long = Finding(Severity.WARNING, "non-atomic-observation", "item:2026-01-01-a", "title: … is 320 characters", "")
     lines = attention(diff(Graph(), Graph(), findings=(twin, long), near_duplicates=(pair,)))
     assert [line.label for line in lines] == ["1 new lint warning"]
     assert [line.label for line in attention(diff(Graph(), Graph(), findings=(twin, long)))] == ["2 new lint warnings"]
+    # the pair is the finding's typed field, whatever its message says
+    reworded = Finding(Severity.WARNING, "near-duplicate-name", pair[0], "reads like the other", "", other=pair[1])
+    assert [line.label for line in attention(diff(Graph(), Graph(), findings=(reworded, long), near_duplicates=(pair,)))] \
+        == ["1 new lint warning"]

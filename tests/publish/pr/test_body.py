@@ -108,7 +108,7 @@ def test_a_long_observation_changed_late_shows_where_it_differs() -> None:
 
 def test_a_near_duplicate_pair_is_listed_once() -> None:
     pair = ("concept:memories", "concept:memory")
-    finding = Finding(Severity.WARNING, "near-duplicate-name", pair[0], f"near-duplicate of {pair[1]}", "")
+    finding = Finding(Severity.WARNING, "near-duplicate-name", pair[0], f"near-duplicate of {pair[1]}", "", other=pair[1])
     text = render_markdown(diff(_old(), _new(), findings=FINDINGS + (finding,), near_duplicates=(pair,)), limit=0).text
     assert text.count("concept:memories") == 1  # in the near-duplicates section, not also as a lint row
 

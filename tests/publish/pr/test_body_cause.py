@@ -28,10 +28,18 @@ from kgsync.diff.vocab_events import EventKind
 from kgsync.publish.pr.side_effects import SideEffect, explain, explain_event
 from kgsync.publish.pr.title import MAX_TITLE
 from kgsync.publish.pr.body_context import _lost_groups
+from kgsync.contract.errors import Location
+from kgsync.read.item_model import DanglingLink, Issue, IssueSeverity
 from tests.publish.pr.body_checks import GOLDEN, as_pull_request, assert_harmless, check_golden
 
 A, B, C = "2026-03-01-alpha", "2026-03-02-beta", "2026-02-20-gamma"
 REPO = "https://github.com/acme/research/blob/0123456789abcdef0123456789abcdef01234567/research"
+
+
+def _cite(path: str, line: int, target: str, tail: str = ", which is not an item here") -> Issue:
+    """The build's warning of a cite of ``target``, no item here (``corpus_checks``), at ``path``:``line``."""
+    return Issue(IssueSeverity.WARNING, Location(path, line), f"cites names {target!r}{tail}",
+                 slug=path.rsplit("/", 1)[-1].removesuffix(".md"), dangling=DanglingLink("cites", target))
 
 
 def _item(slug: str, title: str, *concepts: str) -> tuple[list[Entity], list[Relation]]:
@@ -79,7 +87,7 @@ def test_one_add_opens_with_the_item_its_links_its_contribution_and_the_size() -
                  concepts={"retrieval": (A, B, C), "memory": (B,)})
     d = review(_base(), new)
     assert merged_slugs(d) == {B}
-    dangling = (f"research/{B}.md:2: cites names '2026-01-01-missing', which is not an item here",)
+    dangling = (_cite(f"research/{B}.md", 2, "2026-01-01-missing"),)
     text = _render(d, BodyContext(links=_links(B), dangling=dangling))
     check_golden("cause_add.md", as_pull_request(d, text, "kgsync: test"))
     before, after = graph_size(_base()), graph_size(new)
@@ -129,7 +137,7 @@ def test_a_dangling_cite_names_its_missing_slug_whole_beside_a_long_path() -> No
     new = _graph(_item(A, "Alpha question", "retrieval"), _item(C, "Gamma question", "retrieval"),
                  _item(B, "Beta question", "retrieval"), concepts={"retrieval": (A, B, C)})
     d = review(_base(), new)
-    dangling = tuple(f"Research/completed/{slug}.md:12: cites names {m!r}, which is not an item here" for m in missing)
+    dangling = tuple(_cite(f"Research/completed/{slug}.md", 12, m) for m in missing)
     for limit in (GITHUB_BODY_LIMIT, 0):  # the PR body and the job summary
         text = _render(d, BodyContext(links=_links(B), dangling=dangling), limit)
         [first, second] = [line for line in text.splitlines() if line.startswith(f"  - `Research/completed/{slug}.md")]
@@ -250,7 +258,7 @@ def test_many_items_at_once_keep_the_cut_rules() -> None:
     old, new, slugs = _many()
     d = review(old, new)
     assert len(merged_slugs(d)) == 20
-    context = BodyContext(links=_links(*slugs[3:]), dangling=tuple(f"research/{s}.md:2: cites names 'x'" for s in slugs[:12]))
+    context = BodyContext(links=_links(*slugs[3:]), dangling=tuple(_cite(f"research/{s}.md", 2, "x", "") for s in slugs[:12]))
     body = _render(d, context)
     assert "**Merged:**" in body and "\n- and 7 more\n" in body  # the head lists ten of 17
     assert "Each list above shows its first 10 entries. " + DEFAULT_FULL_REPORT_HINT in body
@@ -330,7 +338,7 @@ def _crowded(n: int) -> tuple[GraphDiff, BodyContext, dict[tuple[str, str, str],
                 base.relations + tuple(r for p in new_items for r in p[1]) + tuple(contradicts))
     d = diff(old, new)  # no lint: the head's lists are what this measures
     evidence = {(r.source, r.target, "contradicts"): ("which contradicts it " * 12, "x.md:1") for r in contradicts}
-    dangling = tuple(f"research/2026-06-{k:04d}-new.md:2: cites names 'gone-{k}', which is not an item here" for k in range(n))
+    dangling = tuple(_cite(f"research/2026-06-{k:04d}-new.md", 2, f"gone-{k}") for k in range(n))
     lost = {f"concept:lost-{k}": "0 linking items left (min 2); pin it in kgsync-vocab.yml to keep it" for k in range(n)}
     return d, BodyContext(dangling=dangling, lost=lost), evidence
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from kgsync.read.config import SiteOptions
+from kgsync.read.items import Source
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.publish.site import pages as site_pages
 from tests.publish.site.rendered import ENV, _claim_section, _page, _section
@@ -108,8 +109,8 @@ def test_item_page_reads_as_the_item(tmp_path):
                            executive_summary=summary,
                            key_findings=(KeyFinding(1, "**Retrieval reduces hallucination in factual QA.** [fact]", 9),
                                          KeyFinding(2, "Long context is not free.", 10)),
-                           sources=("https://example.org/a", "https://example.org/b"),
-                           source_labels=(("https://example.org/b", "Smith (2024) `RAG` <b>works</b>"),))
+                           sources=(Source("https://example.org/a"),
+                                    Source("https://example.org/b", "Smith (2024) `RAG` <b>works</b>")))
     entities = [e if e.name != "item:2026-01-01-rag-basics" else
                 Entity(e.name, e.entity_type, (*e.observations, "tag:memory_context")) for e in graph.entities]
     pages = site_pages.render_pages(Graph(tuple(entities), graph.relations), items, SiteOptions(), ENV)

@@ -112,3 +112,16 @@ def test_an_image_or_a_link_whose_address_is_refused_reads_as_its_label() -> Non
     # A path in the repository is no URL a reader follows, but it names the item: kept as written.
     assert plain_text("(Sources: [Taxonomy](Research/completed/2026-03-12-x.md))") == \
         "(Sources: Taxonomy (Research/completed/2026-03-12-x.md))"
+
+
+@pytest.mark.parametrize("written", [
+    'See [the paper](https://e.org/p "A title (2019)") for more',
+    "See [the paper](<https://e.org/a paper>) for more",
+    "See ![the paper](https://e.org/p.png) for more",
+    "See [the paper](https://doi.org/10.1016/0004-3702(79)90008-0) for more",
+])
+def test_a_quoted_link_reads_as_its_label_however_its_address_is_written(written: str) -> None:
+    """A quoted sentence's link was read by a pattern of its own, which took no title, no "<…>" and an image's
+    "!" as text: the page quoted ``[the paper](https://e.org/p "A title (2019)")`` as written.  It reads each link
+    as every stage does (``read.inline``)."""
+    assert quote_text(written) == "See the paper for more"
