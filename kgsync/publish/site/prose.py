@@ -15,6 +15,7 @@ from markupsafe import Markup, escape
 
 from urllib.parse import urlsplit
 
+from kgsync.extract.findings import clean_statement
 from kgsync.publish.site.text import external_html_link, one_line, safe_url
 
 #: A table row: "| a | b |" (the Evidence Map rows an evidence sentence can be).
@@ -192,6 +193,28 @@ def _url_of(found: str) -> str:
             break
         url = url[:-1]
     return url
+
+
+#: A finding's grade in a bracket of its own, "[high]", "[Medium confidence]", "[confidence: low]": the
+#: evidence labels' cleaning (``clean_statement``) reads "high confidence" as words, and leaves a bare grade
+#: and the bracket around it; the page states the confidence under the finding.
+_GRADE = re.compile(r"(?i)\[\s*(?:(?:high|medium|low)(?:[ -]confidence)?|confidence\W{0,3}(?:high|medium|low))\s*\]")
+#: "Sources:" (or "Source:") followed by an address: ``clean_statement`` takes the addresses out, the page
+#: lists them under the finding, and the word that introduced them is left with nothing to introduce.
+_SOURCES_LEAD = re.compile(r"(?i)\bsources?[*_\s]*:[*_\s]*<?https?://")  # "**Sources:** https://…" too
+#: That word, where a sentence or clause has ended before it ("… identifier. Sources"): not "two sources", which is
+#: the statement's own word.
+_SOURCES_LEFT = re.compile(r"(?:(?<=[.!?;:)])|^)\s*(?i:sources?)\W*$")
+
+
+def whole_finding_text(finding: str) -> str:
+    """A Key Finding as its page shows it whole: ``clean_statement`` (markup, evidence labels, sources and
+    URLs out, uncut), with no bracketed grade ("[high]") and no "Sources" word the addresses left behind.
+    Both are the item's notation, not its statement: the page shows the confidence and sources apart."""
+    text = clean_statement(_GRADE.sub(" ", finding), limit=None)
+    if _SOURCES_LEAD.search(finding):
+        text = _SOURCES_LEFT.sub("", text)
+    return text
 
 
 def site_path(path: str) -> str:

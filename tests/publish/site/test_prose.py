@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kgsync.publish.site.prose import linked_html, plain_text, quote_text, site_path, summary_html
+from kgsync.publish.site.prose import linked_html, plain_text, quote_text, site_path, summary_html, whole_finding_text
 from tests.site_fixture import HOSTILE
 
 
@@ -112,3 +112,12 @@ def test_an_image_or_a_link_whose_address_is_refused_reads_as_its_label() -> Non
     # A path in the repository is no URL a reader follows, but it names the item: kept as written.
     assert plain_text("(Sources: [Taxonomy](Research/completed/2026-03-12-x.md))") == \
         "(Sources: Taxonomy (Research/completed/2026-03-12-x.md))"
+
+
+def test_whole_finding_text_drops_the_grade_bracket_and_the_sources_word_only():
+    assert whole_finding_text("**[fact][high confidence]** A holds. Sources: https://x.org/a; https://y.org/b") == "A holds."
+    assert whole_finding_text("**[High]** B holds. Source: https://x.org/a") == "B holds."
+    assert whole_finding_text("B holds. **Sources:** https://x.org/a ; https://x.org/b") == "B holds."
+    # The statement's own word stays: it introduces no address.
+    assert whole_finding_text("C combines two sources (Sources: https://x.org/a)") == "C combines two sources"
+    assert whole_finding_text("D reads the sources. E follows.") == "D reads the sources. E follows."
