@@ -126,6 +126,42 @@ def summary_html(text: str) -> Markup:
     return Markup("".join(parts))
 
 
+#: A list item's marker at a line's start, as CommonMark reads one (up to three spaces before it).
+_ITEM_MARKER = re.compile(r"^ {0,3}(?P<marker>[-*+]|\d{1,9}[.)])[ \t]+")
+
+
+def summary_blocks(text: str) -> Markup:
+    """An Executive Summary as its blocks: each paragraph a ``<p>``, each run of list items a ``<ul>``
+    (``<ol>`` when numbered), every block's text as ``summary_html`` of ``plain_text`` shows it.  Many
+    items write the summary as a list: made one line, its dashes were read as text.  A line that opens
+    with no marker continues the block before it; a blank line ends it."""
+    blocks: list[tuple[str, str]] = []  # ("p" | "ul" | "ol", the block's text)
+    block_open = False
+    for line in text.splitlines():
+        marker = _ITEM_MARKER.match(line)
+        if not line.strip():
+            block_open = False
+        elif marker:
+            blocks.append(("ol" if marker["marker"][0].isdigit() else "ul", line[marker.end():]))
+            block_open = True
+        elif block_open:
+            kind, before = blocks[-1]
+            blocks[-1] = (kind, f"{before}\n{line}")
+        else:
+            blocks.append(("p", line))
+            block_open = True
+    parts: list[str] = []
+    for position, (kind, body) in enumerate(blocks):
+        shown = summary_html(plain_text(body))
+        if kind == "p":
+            parts.append(f"<p>{shown}</p>")
+            continue
+        opens = position == 0 or blocks[position - 1][0] != kind
+        closes = position == len(blocks) - 1 or blocks[position + 1][0] != kind
+        parts.append(("<" + kind + ">\n" if opens else "") + f"<li>{shown}</li>" + ("\n</" + kind + ">" if closes else ""))
+    return Markup("\n".join(parts))
+
+
 def _boundary(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] stands where a sentence ends or begins: after sentence punctuation,
     another note, a list marker or dash (a list made one line), or a URL (the source before it)."""

@@ -20,7 +20,7 @@ from kgsync.read.items import ResearchItem
 from kgsync.publish.site.links import HtmlPage, Page, html_block, html_list, source_url
 from kgsync.publish.site.model import FOLDER, SiteData
 from kgsync.publish.site.node import INACTIVE_STATES, Link, Node
-from kgsync.publish.site.prose import quote_text, site_path, summary_html, whole_finding_text
+from kgsync.publish.site.prose import quote_text, site_path, summary_blocks, whole_finding_text
 from kgsync.publish.site.text import counted, html_text, md_text, yaml_string
 from kgsync.publish.templating import environment
 
@@ -50,8 +50,9 @@ def page_environment() -> jinja2.Environment:
     env.filters["counted"] = counted  # {{ n | counted("shared item") }}: 1 shared item, 2 shared items
     env.globals["html_list"] = lambda entries: html_block(html_list(entries))
     env.globals["html_paragraph"] = lambda text: html_block(Markup(f"<p>{html_text(text)}</p>"))
-    # The executive summary: URLs as links, the items' evidence labels as small notes.
-    env.globals["linked_paragraph"] = lambda text: html_block(Markup(f"<p>{summary_html(text)}</p>"))
+    # The executive summary: its paragraphs and lists (``summary_blocks``), URLs as links, the items' evidence
+    # labels as small notes.
+    env.globals["linked_paragraph"] = lambda text: html_block(summary_blocks(text))
     return env
 
 

@@ -121,3 +121,12 @@ def test_whole_finding_text_drops_the_grade_bracket_and_the_sources_word_only():
     # The statement's own word stays: it introduces no address.
     assert whole_finding_text("C combines two sources (Sources: https://x.org/a)") == "C combines two sources"
     assert whole_finding_text("D reads the sources. E follows.") == "D reads the sources. E follows."
+
+
+def test_summary_blocks_keeps_paragraphs_and_lists_apart():
+    from kgsync.publish.site.prose import summary_blocks
+
+    assert summary_blocks("One line.") == "<p>One line.</p>"
+    assert summary_blocks("A first\nline.\n\nA second.") == "<p>A first line.</p>\n<p>A second.</p>"
+    assert summary_blocks("Lead:\n1. one\n2. two") == "<p>Lead:</p>\n<ol>\n<li>one</li>\n<li>two</li>\n</ol>"
+    assert summary_blocks("- <b>x</b>\n  y") == "<ul>\n<li>&lt;b&gt;x&lt;/b&gt; y</li>\n</ul>"  # item text stays data
