@@ -71,7 +71,7 @@ def test_cli_limit_below_the_notice_is_an_error_naming_the_smallest_limit(tmp_pa
     assert said["50"] == smallest
     shown = CliRunner().invoke(command, ["old.jsonl", str(new), "--limit", str(smallest)])
     assert shown.exit_code == 0 and "**Truncated:**" in shown.stdout and len(shown.stdout) <= smallest + 1, shown.output
-    assert shown.stdout.rstrip("\n").endswith("prints it too."), shown.stdout  # the notice whole, to its last sentence
+    assert shown.stdout.rstrip("\n").endswith("prints the whole report."), shown.stdout  # the notice whole, to its end
     below = CliRunner().invoke(command, ["old.jsonl", str(new), "--limit", str(smallest - 1)])
     assert below.exit_code == 2 and f"smallest this report can be cut to, {smallest} characters" in below.stderr, below.output
 
