@@ -41,14 +41,20 @@ def write_output(path: Path, text: str, *, inputs: Config | None = None, option:
     graph, its manifest, a vocabulary file, an item) is refused, the file kept: no reading of
     ``option`` means "replace the config with a listing"; so is, with or without it, any graph,
     manifest or item, known by its head (``_read_as_input``)."""
-    if (what := (inputs.input_at(path) if inputs is not None else None) or _read_as_input(path)) is not None:
-        raise ConfigError(f"{option} names a file that is {what}, which the build reads: not written", Location.of(path),
-                          "name another file")
+    refuse_an_input(path, inputs=inputs, option=option)
     try:
         path.write_text(text, encoding="utf-8", errors="backslashreplace")
     except OSError as exc:
         raise ConfigError(f"cannot write ({exc.strerror or exc})", Location.of(path),
                           "name a file in a writable folder") from None
+
+
+def refuse_an_input(path: Path, *, inputs: Config | None = None, option: str = "--output") -> None:
+    """The ``ConfigError`` of ``write_output`` for a path it would refuse (an input of the build), raised
+    on its own: a command that works before it writes (``kgsync vocab`` builds and lists) refuses first."""
+    if (what := (inputs.input_at(path) if inputs is not None else None) or _read_as_input(path)) is not None:
+        raise ConfigError(f"{option} names a file that is {what}, which the build reads: not written", Location.of(path),
+                          "name another file")
 
 
 def _read_as_input(path: Path) -> str | None:

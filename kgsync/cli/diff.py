@@ -7,6 +7,8 @@ be read.
 
 from __future__ import annotations
 
+import shlex
+
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -90,7 +92,7 @@ def command(
         with reported(prefix=PREFIX):
             try:  # a title given heads the body too; kgsync.yml's pr.title is the PR's, shown above its body
                 rendered = render_markdown(report, title=title or config.pr.title, limit=limit, context=context,
-                                           body_heading=title is not None)
+                                           body_heading=title is not None, full_report_hint=_whole_report_hint(old, new))
             except LimitTooSmall as exc:
                 raise ConfigError(f"--limit {limit} is below the smallest this report can be cut to, {exc.smallest} "
                                   "characters: its notice alone", None,
@@ -107,6 +109,16 @@ def command(
         return
     with reported(prefix=PREFIX):
         write_output(output, text, inputs=config)
+
+
+def _whole_report_hint(old: Path, new: Path) -> str:
+    """The truncation notice's sentence for a report made here: the command that prints it whole, with the two
+    files as given.  The body's default sentence sends the reader to an Action run's job summary, which a
+    terminal has none of."""
+    from kgsync.publish.pr.markdown_escape import md_code
+
+    line = f"kgsync diff {shlex.quote(str(old))} {shlex.quote(str(new))} --limit 0"
+    return f"{md_code(line, len(line))} prints the whole report."
 
 
 def _refuse_an_operand(output: Path, old: Path, new: Path) -> None:

@@ -17,7 +17,7 @@ import click
 
 from kgsync.contract.errors import printable_message, printable_path
 from kgsync.cli._errors import held_back_note, reported
-from kgsync.cli._options import FilePath, load_config, repo_options, write_output
+from kgsync.cli._options import FilePath, load_config, refuse_an_input, repo_options, write_output
 from kgsync.contract.errors import KgsyncError, Location
 from kgsync.pipeline import stages
 from kgsync.pipeline.reading import item_files
@@ -55,6 +55,8 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
     """
     with reported():
         cfg = _config(items_spec, root, config_path)
+        if write_path is not None:  # refused before the build and the listing, not after them
+            refuse_an_input(write_path, inputs=cfg, option="--write")
         vocabulary, nodes, into_themes, written = build_vocabulary(cfg)
     # The text names nodes an agent may have added by hand: bidi and control characters as their escapes.
     text = dump_vocabulary(vocabulary) if output_format == "yaml" else printable_message(

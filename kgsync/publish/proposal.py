@@ -235,13 +235,23 @@ def _touched_items(checkout: GitCheckout | None, base_sha: str | None, graph_fil
         built_at = _last_build(checkout, base_sha, graph_file, fetching=False)
         if built_at is None:
             return inferred  # the first graph: every item is new
-        changed = checkout.changed_paths(built_at, base_sha)
+        changed = _changed_since(checkout, built_at, base_sha)
         paths = {item.slug: checkout.relative(root / item.path) for item in items}
     except KgsyncError:
         return inferred
     in_diff = {i.slug for i in d.items if i.slug}
     removed = {slug for e in d.removed if (slug := slug_of_item_name(e.name)) is not None}
     return frozenset(slug for slug, path in paths.items() if path in changed and slug in in_diff) | (removed & in_diff)
+
+
+def _changed_since(checkout: GitCheckout, built_at: str, base_sha: str) -> frozenset[str]:
+    """The files that differ from those the base graph was built from (at ``built_at``): between the commits,
+    and, when the base is the checked-out commit, in the working tree too, which the build reads (a dry run
+    before the commit: an item added or edited and not committed yet is merged, not a side effect)."""
+    changed = checkout.changed_paths(built_at, base_sha)
+    if base_sha == checkout.head():
+        changed |= checkout.changed_in_work_tree(built_at)
+    return changed
 
 
 def _last_build(checkout: GitCheckout, base_sha: str, graph_file: Path, *, fetching: bool = True) -> str | None:
@@ -303,7 +313,7 @@ def _edited_since_graph(checkout: GitCheckout | None, base_sha: str | None, grap
         built_at = _last_build(checkout, base_sha, graph_file)
         if built_at is None:
             return frozenset()
-        changed = checkout.changed_paths(built_at, base_sha)
+        changed = _changed_since(checkout, built_at, base_sha)
         return frozenset(item.slug for item in items if checkout.relative(root / item.path) in changed)
     except KgsyncError:
         return frozenset()

@@ -71,7 +71,7 @@ def test_cli_limit_below_the_notice_is_an_error_naming_the_smallest_limit(tmp_pa
     assert said["50"] == smallest
     shown = CliRunner().invoke(command, ["old.jsonl", str(new), "--limit", str(smallest)])
     assert shown.exit_code == 0 and "**Truncated:**" in shown.stdout and len(shown.stdout) <= smallest + 1, shown.output
-    assert shown.stdout.rstrip("\n").endswith("prints it too."), shown.stdout  # the notice whole, to its last sentence
+    assert shown.stdout.rstrip("\n").endswith("prints the whole report."), shown.stdout  # the notice whole, to its end
     below = CliRunner().invoke(command, ["old.jsonl", str(new), "--limit", str(smallest - 1)])
     assert below.exit_code == 2 and f"smallest this report can be cut to, {smallest} characters" in below.stderr, below.output
 
@@ -339,3 +339,19 @@ def test_cli_output_naming_an_item_of_no_config_is_refused_and_kept(tmp_path: Pa
     for _ in range(2):
         assert CliRunner().invoke(command, [str(old), str(new), "--output", str(report)]).exit_code == 0
     assert report.read_text(encoding="utf-8").strip()
+
+
+def test_cli_truncation_notice_names_the_command_that_prints_the_whole_report_not_a_job_summary(
+        tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """qa142: `kgsync diff OLD NEW --limit 3000` run in a terminal said "The full report is in the workflow
+    run's job summary": the words of the Action's PR body, where there is one; here there is none.  The
+    notice names the command that prints the whole report, with the two files given."""
+    monkeypatch.chdir(tmp_path)
+    many = Graph(tuple(item(f"2026-01-{i:02d}-x", "T" * 100) for i in range(1, 29)))
+    new = _write(tmp_path / "new.jsonl", many)
+    result = CliRunner().invoke(command, ["old.jsonl", "new.jsonl", "--limit", "3000"])
+    assert result.exit_code == 0, result.output
+    notice = result.stdout.split("**Truncated:**", 1)[1]
+    assert "job summary" not in notice, notice
+    assert "`kgsync diff old.jsonl new.jsonl --limit 0`" in notice, notice
+    assert new.exists()

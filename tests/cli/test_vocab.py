@@ -385,3 +385,13 @@ def test_a_hub_too_few_items_address_says_why_it_is_no_node(tmp_path: Path) -> N
     hubs = shown.output.split("corpus stopwords", 1)[1].splitlines()
     assert "  reciprocal rank fusion  (3 items; no node: 1 item addresses it, fewer than mining.min_links (2))" in hubs
     assert "  BM25  (3 items; no node: 1 item addresses it, fewer than mining.min_links (2))" in hubs
+
+
+def test_a_write_path_the_build_reads_is_refused_before_the_listing(example_repo: Path) -> None:
+    """qa142: `vocab --write kgsync.yml` ran the whole build, printed the listing (over 150 lines on the
+    example) and only then refused the file: the refusal, the one line that mattered, came after
+    it.  A path that is refused is refused first: nothing built, nothing listed."""
+    result = CliRunner().invoke(cli, ["vocab", "--root", str(example_repo), "--write", str(example_repo / "kgsync.yml")])
+    assert result.exit_code == 2, result.output
+    assert result.stdout == "", result.stdout
+    assert "is kgsync.yml itself, which the build reads" in result.stderr, result.stderr

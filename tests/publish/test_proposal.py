@@ -228,3 +228,25 @@ def test_a_new_dangling_cite_a_delete_makes_is_printed_and_annotated_not_held_ba
     assert f"cites names '{OLD}'" in prepared.proposal.body
     shown, held = of_touched_items(prepared.issues, prepared.touched)
     assert any(f"cites names '{OLD}'" in i.message for i in shown), (shown, held)
+
+
+def test_a_dry_run_over_item_files_not_yet_committed_names_them_as_merged(tmp_path: Path) -> None:
+    """qa142: the README's way to read the PR before pushing is ``kgsync pr --dry-run`` on the checkout.  The
+    build reads the working tree, but the merged items were the files git found changed between the last build's
+    commit and HEAD: an item added (untracked) or edited and not yet committed was no merged item.  The title
+    named only what was committed ("Remove …" for a change that also added three items), and the new items were
+    filed under "Side effects (other items)" with "Fix: change the merged item".  The files the build read are
+    the change: a file of the working tree that differs from the last build's commit is merged too."""
+    third = "2026-03-01-third-study"
+    folder = _checkout(tmp_path, {OLD: item_text("Old study", "2026-01-01", OLD_FINDINGS),
+                                  NEW: item_text("New study", "2026-02-01", ("A text dump suffices.",))})
+    sha = _build_and_commit(tmp_path, "two items")
+    (folder / f"{third}.md").write_text(item_text("Third study", "2026-03-01", ("Tags suffice.",)), encoding="utf-8")
+    _reword(tmp_path, NEW, "A text dump suffices.", "A text dump of the database suffices for review.")
+    prepared = prepare(config_module.load(tmp_path), checkout=GitCheckout(tmp_path), base_sha=sha, title=None,
+                       labels=(), write=False)
+    assert prepared.proposal.title.startswith("Add 1, update 1 item"), prepared.proposal.title
+    merged = prepared.proposal.body.split("**Merged:**", 1)[1].split("\n\n", 1)[0]
+    assert third in merged and NEW in merged, merged
+    assert "from 2 research items" in prepared.proposal.body, prepared.proposal.body
+    assert "### Side effects (other items)" not in prepared.proposal.body, prepared.proposal.body

@@ -138,6 +138,15 @@ class GitCheckout:
         found = self._run(["diff", "--name-only", "-z", "--no-renames", old, new])
         return frozenset(p for p in found.stdout.decode("utf-8", "surrogateescape").split("\0") if p)
 
+    def changed_in_work_tree(self, old: str) -> frozenset[str]:
+        """The paths (as git names them) whose files in the working tree differ from commit ``old``: the files a
+        build reads, committed or not, and the untracked ones (``git add`` not run yet; ignored files left out).
+        A dry run on a checkout with an uncommitted edit builds that edit: it is part of the change."""
+        tracked = self._run(["diff", "--name-only", "-z", "--no-renames", old, "--"])
+        untracked = self._run(["ls-files", "-z", "--others", "--exclude-standard", "--full-name"])
+        names = (tracked.stdout + b"\0" + untracked.stdout).decode("utf-8", "surrogateescape").split("\0")
+        return frozenset(p for p in names if p)
+
     def remote_branch(self, branch: str) -> str | None:
         """The sha of ``refs/heads/<branch>`` on the remote, None when absent."""
         ref = f"refs/heads/{branch}"

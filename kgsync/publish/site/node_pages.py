@@ -216,7 +216,7 @@ class NodePages(Renderer):
         self.files[node.page] = self.templates["item"].render(
             p=here, title=node.title, front_title=html_text(node.title), node=node,
             question=plain_text(meta.research_question) if meta else "",
-            summary=plain_text(meta.executive_summary if meta and meta.executive_summary else node.summary),
+            summary=(meta.executive_summary if meta and meta.executive_summary else node.summary).strip(),
             findings=sections,
             findings_heading="Key findings" if meta and meta.key_findings else "Claims",
             item_sources=self.item_sources(meta) if meta else [],

@@ -15,6 +15,7 @@ from markupsafe import Markup, escape
 
 from urllib.parse import urlsplit
 
+from kgsync.extract.findings import clean_statement
 from kgsync.publish.site.text import external_html_link, one_line, safe_url
 from kgsync.read.inline import LINK
 
@@ -132,6 +133,42 @@ def summary_html(text: str) -> Markup:
     return Markup("".join(parts))
 
 
+#: A list item's marker at a line's start, as CommonMark reads one (up to three spaces before it).
+_ITEM_MARKER = re.compile(r"^ {0,3}(?P<marker>[-*+]|\d{1,9}[.)])[ \t]+")
+
+
+def summary_blocks(text: str) -> Markup:
+    """An Executive Summary as its blocks: each paragraph a ``<p>``, each run of list items a ``<ul>``
+    (``<ol>`` when numbered), every block's text as ``summary_html`` of ``plain_text`` shows it.  Many
+    items write the summary as a list: made one line, its dashes were read as text.  A line that opens
+    with no marker continues the block before it; a blank line ends it."""
+    blocks: list[tuple[str, str]] = []  # ("p" | "ul" | "ol", the block's text)
+    block_open = False
+    for line in text.splitlines():
+        marker = _ITEM_MARKER.match(line)
+        if not line.strip():
+            block_open = False
+        elif marker:
+            blocks.append(("ol" if marker["marker"][0].isdigit() else "ul", line[marker.end():]))
+            block_open = True
+        elif block_open:
+            kind, before = blocks[-1]
+            blocks[-1] = (kind, f"{before}\n{line}")
+        else:
+            blocks.append(("p", line))
+            block_open = True
+    parts: list[str] = []
+    for position, (kind, body) in enumerate(blocks):
+        shown = summary_html(plain_text(body))
+        if kind == "p":
+            parts.append(f"<p>{shown}</p>")
+            continue
+        opens = position == 0 or blocks[position - 1][0] != kind
+        closes = position == len(blocks) - 1 or blocks[position + 1][0] != kind
+        parts.append(("<" + kind + ">\n" if opens else "") + f"<li>{shown}</li>" + ("\n</" + kind + ">" if closes else ""))
+    return Markup("\n".join(parts))
+
+
 def _boundary(text: str, start: int, end: int) -> bool:
     """Whether text[start:end] stands where a sentence ends or begins: after sentence punctuation,
     another note, a list marker or dash (a list made one line), or a URL (the source before it)."""
@@ -199,6 +236,28 @@ def _url_of(found: str) -> str:
             break
         url = url[:-1]
     return url
+
+
+#: A finding's grade in a bracket of its own, "[high]", "[Medium confidence]", "[confidence: low]": the
+#: evidence labels' cleaning (``clean_statement``) reads "high confidence" as words, and leaves a bare grade
+#: and the bracket around it; the page states the confidence under the finding.
+_GRADE = re.compile(r"(?i)\[\s*(?:(?:high|medium|low)(?:[ -]confidence)?|confidence\W{0,3}(?:high|medium|low))\s*\]")
+#: "Sources:" (or "Source:") followed by an address: ``clean_statement`` takes the addresses out, the page
+#: lists them under the finding, and the word that introduced them is left with nothing to introduce.
+_SOURCES_LEAD = re.compile(r"(?i)\bsources?[*_\s]*:[*_\s]*<?https?://")  # "**Sources:** https://…" too
+#: That word, where a sentence or clause has ended before it ("… identifier. Sources"): not "two sources", which is
+#: the statement's own word.
+_SOURCES_LEFT = re.compile(r"(?:(?<=[.!?;:)])|^)\s*(?i:sources?)\W*$")
+
+
+def whole_finding_text(finding: str) -> str:
+    """A Key Finding as its page shows it whole: ``clean_statement`` (markup, evidence labels, sources and
+    URLs out, uncut), with no bracketed grade ("[high]") and no "Sources" word the addresses left behind.
+    Both are the item's notation, not its statement: the page shows the confidence and sources apart."""
+    text = clean_statement(_GRADE.sub(" ", finding), limit=None)
+    if _SOURCES_LEAD.search(finding):
+        text = _SOURCES_LEFT.sub("", text)
+    return text
 
 
 def site_path(path: str) -> str:

@@ -15,13 +15,12 @@ import jinja2
 from markupsafe import Markup, escape
 
 from kgsync.contract.model import EntityType, RelationType
-from kgsync.extract.findings import clean_statement
 from kgsync.read.config import SiteOptions
 from kgsync.read.items import ResearchItem
 from kgsync.publish.site.links import HtmlPage, Page, html_block, html_list, source_url
 from kgsync.publish.site.model import FOLDER, SiteData
 from kgsync.publish.site.node import INACTIVE_STATES, Link, Node
-from kgsync.publish.site.prose import quote_text, site_path, summary_html
+from kgsync.publish.site.prose import quote_text, site_path, summary_blocks, whole_finding_text
 from kgsync.publish.site.text import counted, html_text, md_text, yaml_string
 from kgsync.publish.templating import environment
 
@@ -51,8 +50,9 @@ def page_environment() -> jinja2.Environment:
     env.filters["counted"] = counted  # {{ n | counted("shared item") }}: 1 shared item, 2 shared items
     env.globals["html_list"] = lambda entries: html_block(html_list(entries))
     env.globals["html_paragraph"] = lambda text: html_block(Markup(f"<p>{html_text(text)}</p>"))
-    # The executive summary: URLs as links, the items' evidence labels as small notes.
-    env.globals["linked_paragraph"] = lambda text: html_block(Markup(f"<p>{summary_html(text)}</p>"))
+    # The executive summary: its paragraphs and lists (``summary_blocks``), URLs as links, the items' evidence
+    # labels as small notes.
+    env.globals["linked_paragraph"] = lambda text: html_block(summary_blocks(text))
     return env
 
 
@@ -357,13 +357,13 @@ class Renderer:
         return self._key_finding[slug, number]
 
     def cleaned(self, finding: str) -> str:
-        """``clean_statement`` of a whole Key Finding, once per text: a finding a concept page listed
+        """``whole_finding_text`` of a whole Key Finding, once per text: a finding a concept page listed
         is cleaned again for its item's page otherwise (the two caches above are per item and per
         finding)."""
         try:
             return self._cleaned[finding]
         except KeyError:
-            made = self._cleaned[finding] = clean_statement(finding, limit=None)
+            made = self._cleaned[finding] = whole_finding_text(finding)
             return made
 
 

@@ -184,3 +184,22 @@ def test_a_claim_hosted_by_its_provenance_alone_is_a_section_of_its_item_page():
     page = _page(pages, f"items/{slug}")
     assert "An agent added this finding by hand." in page
     assert all(f'id="{anchor}"' in page for anchor in links), links
+
+
+def test_an_executive_summary_written_as_a_list_reads_as_a_list_on_its_item_page():
+    """qa142, a reader of the research site: 38 item pages showed an Executive Summary written as a
+    list ("- **[inference]** End-to-end tracking … - **[fact]** SharePoint …") as one paragraph with
+    its dashes as text; a summary of two paragraphs ran into one.  Each list item is an item of a
+    list now, each paragraph a paragraph."""
+    from dataclasses import replace
+
+    graph, items = sample()
+    slug = items[0].slug
+    summary = ("- **[inference]** Tracking work is achievable.\n- **[fact]** Trackers link code\n  by their own keys.\n\n"
+               "A closing paragraph.")
+    shown = [replace(i, executive_summary=summary) if i.slug == slug else i for i in items]
+    page = _page(site_pages.render_pages(graph, shown, SiteOptions(), ENV), f"items/{slug}")
+    part = _section(page, "Executive summary")
+    assert "<p>- " not in part and " - " not in part, part
+    assert part.count("<li>") == 2 and "Trackers link code by their own keys." in part, part
+    assert "<p>A closing paragraph.</p>" in part, part

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kgsync.publish.site.prose import linked_html, plain_text, quote_text, site_path, summary_html
+from kgsync.publish.site.prose import linked_html, plain_text, quote_text, site_path, summary_html, whole_finding_text
 from tests.site_fixture import HOSTILE
 
 
@@ -125,3 +125,21 @@ def test_a_quoted_link_reads_as_its_label_however_its_address_is_written(written
     "!" as text: the page quoted ``[the paper](https://e.org/p "A title (2019)")`` as written.  It reads each link
     as every stage does (``read.inline``)."""
     assert quote_text(written) == "See the paper for more"
+
+
+def test_whole_finding_text_drops_the_grade_bracket_and_the_sources_word_only():
+    assert whole_finding_text("**[fact][high confidence]** A holds. Sources: https://x.org/a; https://y.org/b") == "A holds."
+    assert whole_finding_text("**[High]** B holds. Source: https://x.org/a") == "B holds."
+    assert whole_finding_text("B holds. **Sources:** https://x.org/a ; https://x.org/b") == "B holds."
+    # The statement's own word stays: it introduces no address.
+    assert whole_finding_text("C combines two sources (Sources: https://x.org/a)") == "C combines two sources"
+    assert whole_finding_text("D reads the sources. E follows.") == "D reads the sources. E follows."
+
+
+def test_summary_blocks_keeps_paragraphs_and_lists_apart():
+    from kgsync.publish.site.prose import summary_blocks
+
+    assert summary_blocks("One line.") == "<p>One line.</p>"
+    assert summary_blocks("A first\nline.\n\nA second.") == "<p>A first line.</p>\n<p>A second.</p>"
+    assert summary_blocks("Lead:\n1. one\n2. two") == "<p>Lead:</p>\n<ol>\n<li>one</li>\n<li>two</li>\n</ol>"
+    assert summary_blocks("- <b>x</b>\n  y") == "<ul>\n<li>&lt;b&gt;x&lt;/b&gt; y</li>\n</ul>"  # item text stays data
