@@ -19,6 +19,10 @@ each a classic of term recognition:
   those items writing it at least twice; ``ridf``: residual IDF, the IDF observed minus the IDF a
   Poisson spread of the same count predicts.
 
+* **topical spread** (names139's own): an idea's items are about related things, an everyday phrase is
+  written by items about anything.  ``-coherence``: the mean pairwise cosine of the tf-idf vectors of the
+  items that write it, the node's own words left out (at most 300 pairs, a seeded sample).
+
 ``combined``: the mean rank of head, never_bare, -per_item and -ridf.  Per feature: the AUC that a
 generic node scores higher than an idea or named one (a feature where generic nodes score lower is
 printed with its sign turned, ``-per_item``), and the threshold that removes the most generic nodes
@@ -31,10 +35,12 @@ from __future__ import annotations
 
 import argparse
 import math
+import random
 import re
 import sys
 from collections import Counter
 from dataclasses import dataclass
+from itertools import combinations
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -48,7 +54,9 @@ FUNCTION_WORDS = frozenset("""a an the this that these those its their our your 
  between within without about after before during through it they we you he she them us also only more most less least
  such other another same both either neither""".split())
 _WORD = re.compile(r"[A-Za-z][\w'-]*")
-FEATURES = ("head", "modifiers", "attributive", "never_bare", "-per_item", "-repeat", "-ridf", "combined")
+FEATURES = ("head", "modifiers", "attributive", "never_bare", "-per_item", "-repeat", "-ridf", "-coherence", "combined")
+_TOKEN = re.compile(r"[a-z][a-z-]{2,}")
+_PAIRS = 300
 
 
 def wordnet_nouns(path: Path = WORDNET_NOUNS) -> frozenset[str]:
@@ -71,7 +79,7 @@ def _content(word: str) -> bool:
 
 def mentions(node: Node, texts: dict[str, str]) -> list[Mention]:
     """Every mention of the node's name or aliases, with its neighbours when no punctuation stands between."""
-    pattern = mention_pattern(node.forms)
+    pattern = mention_pattern(node.forms | {form.replace(" ", "-") for form in node.forms})  # "fine tuning": "fine-tuning"
     out = []
     for item, text in texts.items():
         for match in pattern.finditer(text):
@@ -97,6 +105,32 @@ def features(found: list[Mention], n_items: int, nouns: frozenset[str]) -> dict[
     return {"head": len(heads) / cf, "modifiers": len({m.before.lower() for m in heads}) / cf,
             "attributive": sum(map(modifies, found)) / cf, "never_bare": 1 - len(bare) / df,
             "-per_item": -cf / df, "-repeat": -sum(c >= 2 for c in per_item.values()) / df, "-ridf": -ridf}
+
+
+def tfidf(texts: dict[str, str]) -> dict[str, dict[str, float]]:
+    """item -> its L2-normalised tf-idf vector over lower-cased content words (web addresses cut)."""
+    counts = {item: Counter(w for w in _TOKEN.findall(re.sub(r"https?://\S+", " ", text).lower()) if w not in FUNCTION_WORDS)
+              for item, text in texts.items()}
+    df = Counter(w for c in counts.values() for w in c)
+    out = {}
+    for item, c in counts.items():
+        vector = {w: (1 + math.log(n)) * math.log(len(texts) / df[w]) for w, n in c.items() if df[w] < len(texts)}
+        norm = math.sqrt(sum(x * x for x in vector.values())) or 1.0
+        out[item] = {w: x / norm for w, x in vector.items()}
+    return out
+
+
+def coherence(node: Node, items: set[str], vectors: dict[str, dict[str, float]]) -> float:
+    """Mean pairwise cosine of the items' vectors without the node's own words; 0 for fewer than two items."""
+    own = {w for form in node.forms for w in _TOKEN.findall(form.lower())}
+    pairs = list(combinations(sorted(items), 2))
+    if len(pairs) > _PAIRS:
+        pairs = random.Random(0).sample(pairs, _PAIRS)
+    total = 0.0
+    for a, b in pairs:
+        small, large = sorted((vectors[a], vectors[b]), key=len)
+        total += sum(x * large.get(w, 0.0) for w, x in small.items() if w not in own)
+    return total / len(pairs) if pairs else 0.0
 
 
 def combine(values: dict[str, dict[str, float]], parts: tuple[str, ...] = ("head", "never_bare", "-per_item", "-ridf")) -> None:
@@ -144,7 +178,11 @@ def main() -> int:
     texts = {p.stem: body(p) for folder in args.corpus for p in sorted(folder.glob("*.md")) if p.name != "README.md"}
     nouns = wordnet_nouns()
     judged = {n: verdicts[n] for n in nodes if n in verdicts}
-    values = {n: features(mentions(nodes[n], texts), len(texts), nouns) for n in judged}
+    vectors = tfidf(texts)
+    values = {}
+    for name in judged:
+        found = mentions(nodes[name], texts)
+        values[name] = features(found, len(texts), nouns) | {"-coherence": -coherence(nodes[name], {m.item for m in found}, vectors)}
     combine(values)
     kinds = Counter(judged.values())
     print(f"{args.graph}: {len(judged)} of {len(nodes)} nodes judged ({dict(sorted(kinds.items()))}); {len(texts)} items")

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bench.bench_termhood import Node
-from bench.bench_usage import Mention, auc, best_cut, combine, features, mentions, wordnet_nouns
+from bench.bench_usage import Mention, auc, best_cut, coherence, combine, features, mentions, tfidf, wordnet_nouns
 
 TEXTS = {
     "a": "The model registry holds tools. A registry, once built, lists agents. Registry reasoning helps.",
@@ -67,3 +67,21 @@ def test_wordnet_nouns_reads_lemmas_and_skips_the_licence_lines(tmp_path: Path) 
     index.write_text("  1 This software and database is being provided\nregistry n 1 1 @ 1 0 06502378\n", encoding="utf-8")
     assert wordnet_nouns(index) == frozenset({"registry"})
     assert wordnet_nouns(tmp_path / "absent") == frozenset()
+
+
+def test_tfidf_drops_words_every_item_writes_and_cuts_web_addresses() -> None:
+    vectors = tfidf({"a": "shared alpha https://example.com/zeta", "b": "shared beta"})
+    assert set(vectors["a"]) == {"alpha"}
+    assert vectors["a"]["alpha"] == pytest.approx(1.0)
+
+
+def test_coherence_leaves_the_nodes_own_words_out() -> None:
+    vectors = {"a": {"registry": 0.6, "ledger": 0.8}, "b": {"registry": 0.6, "ledger": 0.8}, "c": {"other": 1.0}}
+    node = Node("concept:registry", ["registry"])
+    assert coherence(node, {"a", "b"}, vectors) == pytest.approx(0.64)  # 0.36 of "registry" left out
+    assert coherence(node, {"a", "b", "c"}, vectors) == pytest.approx(0.64 / 3)
+    assert coherence(node, {"a"}, vectors) == 0.0
+
+
+def test_mentions_read_a_spaced_form_written_with_a_hyphen() -> None:
+    assert len(mentions(Node("method:fine-tuning", ["fine tuning"]), {"a": "Fine-tuning helps; fine tuning too."})) == 2
