@@ -91,8 +91,10 @@ def read_verdicts(path: Path) -> dict[str, Verdict]:
         kind = GOOD.get(verdict) or BAD.get(verdict)
         if kind is None:
             continue
-        type_cell = next((v.lower() for k, v in row.items() if k == "type" or k.startswith(("type_ok", "type_right",
-                                                                                               "prefix"))), "")
+        # A verdict column (type_ok, type_right, prefix) wins over a bare ``type``, which some readings use for the
+        # node's own type ("concept") beside their verdict on it (reader147).
+        verdict_columns = [v for k, v in row.items() if k.startswith(("type_ok", "type_right", "prefix"))]
+        type_cell = (verdict_columns or [v for k, v in row.items() if k == "type"] or [""])[0].lower()
         # the tenth round's reading writes "type-ok" / "should-be-method"
         type_ok = True if type_cell in ("yes", "ok", "type-ok") else \
             False if type_cell in ("no", "wrong", "type-fault", "type-wrong") or type_cell.startswith("should-be") else None

@@ -33,3 +33,15 @@ def test_engineer_labels_read_with_their_header(tmp_path: Path) -> None:
     verdicts = read_verdicts(labels)
     assert verdicts["concept:x"].kind == "not" and verdicts["concept:x"].type_ok is True
     assert verdicts["method:y"].kind == "idea" and verdicts["method:y"].type_ok is False
+
+
+def test_a_type_ok_column_wins_over_a_column_naming_the_nodes_type(tmp_path: Path) -> None:
+    """reader147's reading has both ``type`` (the node's type, "concept") and ``type_ok`` (the verdict on it): the
+    first matching column was ``type``, so every type fault read as unsaid."""
+    labels = tmp_path / "l.tsv"
+    labels.write_text("id\tname\ttype\tverdict\ttype_ok\texpansion_ok\tnote\n"
+                      "1\tconcept:storm\tconcept\tidea\tno\t-\ta pipeline: a method\n"
+                      "2\tconcept:rag\tconcept\tidea\tyes\t-\tfine\n", encoding="utf-8")
+    verdicts = read_verdicts(labels)
+    assert verdicts["concept:storm"].type_ok is False
+    assert verdicts["concept:rag"].type_ok is True
