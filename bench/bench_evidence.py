@@ -111,29 +111,48 @@ def numbered_references(corpus: Path) -> list[tuple[str, int, str, tuple[int, ..
 
 
 def line_citations(line: str, current: set[str], own: str) -> list[tuple[str, tuple[int, ...]]]:
-    """(cited slug, numbers) for each finding citation on a line naming exactly one other current item.
+    """(cited slug, numbers) for each finding citation of one other current item on a line.
 
-    A citation in a sentence (a table row: the row) that does not name the item is counted as the item's only when
-    the words before it in that sentence describe no item, or describe that one: "Source: Key Finding #2." after a
-    sentence naming the item is a note on it; "The context-mode research's Key Finding 6" after one naming
-    ``2026-02-27-local-database`` describes another item, and "the parent taxonomy" may be any item: which one is a
-    reading of the description (``bench/bench_described.py`` counts those references on its hand-made lists).
+    On a line naming exactly one other item, a citation in a sentence (a table row: the row) that does not name the
+    item is counted as the item's only when the words before it in that sentence describe no item, or describe that
+    one: "Source: Key Finding #2." after a sentence naming the item is a note on it; "The context-mode research's Key
+    Finding 6" after one naming ``2026-02-27-local-database`` describes another item, and "the parent taxonomy" may
+    be any item: which one is a reading of the description (``bench/bench_described.py`` counts those references on
+    its hand-made lists).  On a line naming several items, a citation is counted only where its clause (``_clause_at``)
+    names exactly one of them: "`a.md` Key Finding #2; `b.md`" in a Source cell is a's, as a reader reads it, while
+    "`a.md` Key Finding 2 and `b.md` Key Finding 3" is one clause naming two, which no plain string test divides.
     """
     citations = list(_CITATION.finditer(line))
     if not citations:
         return []
     named = _named(line, current, own)
-    if len(named) != 1:  # none, or several: which item a number belongs to is not a plain string test
+    if not named:
         return []
-    slug = named[0]
-    out: dict[tuple[int, ...], None] = {}
+    out: dict[tuple[str, tuple[int, ...]], None] = {}
     for match in citations:
-        sentence_start, sentence = _sentence_at(line, match.start())
-        if not _named(sentence, {slug}, own) and not _describes(sentence[:match.start() - sentence_start], slug):
-            continue
+        if len(named) == 1:
+            slug = named[0]
+            sentence_start, sentence = _sentence_at(line, match.start())
+            if not _named(sentence, {slug}, own) and not _describes(sentence[:match.start() - sentence_start], slug):
+                continue
+        else:
+            in_clause = _named(_clause_at(line, match.start()), set(named), own)
+            if len(in_clause) != 1:
+                continue
+            slug = in_clause[0]
         if numbers := _numbers(match):
-            out.setdefault(numbers, None)
-    return [(slug, numbers) for numbers in out]
+            out.setdefault((slug, numbers), None)
+    return list(out)
+
+
+def _clause_at(line: str, at: int) -> str:
+    """The clause holding position ``at``: its sentence (a table row: the row) cut at the table's cell bars and at
+    semicolons, the marks that part the sources of one cell or note ("`a.md` Key Finding #2; `b.md`")."""
+    start, sentence = _sentence_at(line, at)
+    offset = at - start
+    left = max(sentence.rfind("|", 0, offset), sentence.rfind(";", 0, offset)) + 1
+    right = min((i for i in (sentence.find("|", offset), sentence.find(";", offset)) if i >= 0), default=len(sentence))
+    return sentence[left:right]
 
 
 def _describes(before: str, slug: str) -> bool:
@@ -276,11 +295,11 @@ def main() -> int:
     print(f"\nteam labels: {len(labels)} ({total_seen} of proposed entries; {stale} not proposed now); "
           f"unlabelled proposed research entries: {len(research_entries - labelled_at)}")
     share = linked / len(references) if references else 0.0
-    print(f"numbered finding references linked claim→claim: {linked}/{len(references)} = {share:.0%} "
+    print(f"numbered finding references linked claim→claim: {linked}/{len(references)} = {share:.1%} "
           f"(a citation is linked when a finding it names is; per finding number named: {len(hits)}/{named_numbers})")
     pooled, pooled_linked = with_descriptions(references, missed, _read_tsv(DESCRIBED), stated, sections)
     print(f"... with the references by description ({DESCRIBED.name}, rows not listed none, one a line and item): "
-          f"{pooled_linked}/{pooled} = {pooled_linked / pooled if pooled else 0.0:.0%}")
+          f"{pooled_linked}/{pooled} = {pooled_linked / pooled if pooled else 0.0:.1%}")
     contested = sum(1 for e in result.graph.entities if "status:contested" in e.observations)
     print(f"claims marked status:contested: {contested}")
     if args.later:

@@ -40,11 +40,23 @@ def test_a_note_or_a_description_of_the_named_item_is_its_citation() -> None:
     assert line_citations(line, CURRENT, OWN) == [(PRIOR, (2,))]
 
 
-def test_a_row_is_one_sentence_and_a_line_naming_two_items_counts_none() -> None:
+def test_a_row_is_one_sentence_and_a_clause_naming_two_items_counts_none() -> None:
     row = f"| Feed block confirmed by prior research | Research/completed/{PRIOR}.md | high | Key Finding 2 of that item |"
     assert line_citations(row, CURRENT, OWN) == [(PRIOR, (2,))]
     assert line_citations(f"`{PRIOR}.md` Key Finding 2 and `{OTHER}.md` Key Finding 3.", CURRENT, OWN) == []
     assert line_citations(f"`{OWN}.md` Key Finding 2.", CURRENT, OWN) == []  # the item itself: no reference
+
+
+def test_on_a_line_naming_several_items_a_clause_naming_one_is_its_citation() -> None:
+    row = (f"| Zero ongoing cost | `Research/completed/{PRIOR}.md`; `Research/completed/{OTHER}.md` Key Finding #2; "
+           f"`Research/completed/{FRAMEWORK}.md` | High | All use GITHUB_TOKEN |")
+    assert line_citations(row, CURRENT, OWN) == [(OTHER, (2,))]
+    row = f"| Governance | Research/completed/{OTHER}.md KF10; Research/completed/{PRIOR}.md | high | Two items |"
+    assert line_citations(row, CURRENT, OWN) == [(OTHER, (10,))]
+    row = f"| Governance | {OTHER}.md and {PRIOR}.md | high | Key Finding 4 |"
+    assert line_citations(row, CURRENT, OWN) == []  # its cell names neither: which item's is a reading
+    line = f"Both agree (`{PRIOR}.md`). The context-mode research's Key Finding 6 matches `{OTHER}.md`; see KF 2."
+    assert line_citations(line, CURRENT, OWN) == [(OTHER, (6,))]
 
 
 def test_references_by_description_pool_with_the_numbered_ones_once_a_line_and_item() -> None:
