@@ -92,6 +92,9 @@ class BodyContext:
     #: the PR holds none of their changes; and the items kept though their files are gone (while a file fails).
     failed: tuple[Issue, ...] = ()
     held: tuple[str, ...] = ()
+    #: The warnings of the items this change touches (their file:line problems, no dangling cite: ``dangling``):
+    #: an annotation on main's run only, which the reviewer of the graph PR never sees.
+    warned: tuple[Issue, ...] = ()
     events: tuple[VocabularyGroup, ...] = ()
     #: Claim name -> its reworded finding, whole (the graph stores statements cut short).
     statements: Mapping[str, StatementChange] = field(default_factory=dict)

@@ -98,7 +98,7 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
              for i in ordered]
     causes = [v for v in views if v.slug in merged]
     lines = attention(d, evidence, context.dangling, context.lost, cap, context.hand_added, context.citing,
-                      context.failed, context.held)
+                      context.failed, context.held, context.warned)
     if not lines and not d.near_duplicates:  # the near-duplicate pairs are the head's last attention line
         lines = (NOTHING,)
     # Read from two bare graphs (no build said which items merged) with no item's own nodes changed: no
