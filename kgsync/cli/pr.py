@@ -180,8 +180,8 @@ def _run(o: PrOptions) -> int:
             raise ConfigError(
                 f"files the build reads are changed and not committed (against {base_sha[:12]}): {listed}; the PR "
                 "would carry a graph that the base branch's files do not make",
-                hint="commit them (and push them to the base branch), or set them aside (git stash); to read the PR "
-                     "they would make first, run kgsync pr --dry-run")
+                hint="commit them and push them to the base branch, or set them aside with git stash; kgsync pr "
+                     "--dry-run reads them and prints the PR they would make")
     prepared = prepare(
         cfg, checkout=checkout, base_sha=base_sha, title=title, labels=tuple(labels),
         write=not o.dry_run, full_report_hint=_run_link(), branches=(o.remote, target.base, target.branch),
