@@ -254,3 +254,15 @@ def test_items_moved_only_by_a_shared_node_shown_above_are_one_section_naming_th
     assert grouped[0].count == len(others) - 1 and grouped[0].kind == "item"
     assert f"#### {own} — Item {own}" in full  # its own removed link: a section of its own
     assert len(full) < 3_000, len(full)
+
+
+def test_a_shared_node_s_change_says_how_many_items_of_the_change_link_it_where_it_is_shown() -> None:
+    # qa143, read on the real corpus: one new item's "artificial intelligence agents" gave concept:agentic-ai an
+    # alias, and the diff was shown under the first merged item in review order, an edited item that never writes
+    # it, as if that edit had brought it.  The row now says the node is shared and how many items link it.
+    sections = build_sections(diff(*_shared_change()), cap=0)
+    shown = [s.text for s in sections if "+ alias:M" in s.text]
+    assert shown and all("`method:m` — linked by 3 items of this change; its change is not one item's alone" in t
+                         for t in shown), shown
+    alone = build_sections(diff(Graph((), ()), _added(2)), cap=0)
+    assert not any("linked by" in s.text for s in alone)
