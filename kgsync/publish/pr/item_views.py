@@ -41,6 +41,9 @@ class ChangeRow:
     as_diff: bool  # a ```diff block; else a list of escaped lines
     reworded: Markup | None = None  # a statement reworded in place, word by word (``word_diff``)
     finding: str = ""  # "Key Finding 2": which finding of its item a reworded claim states
+    #: The items of this change whose sections list this node's change (0: one): shown once, under the first, which
+    #: need not be the item that brought it.
+    shared: int = 0
 
 
 @dataclass(frozen=True)

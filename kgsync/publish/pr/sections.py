@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import takewhile
 from typing import TypeVar, cast
@@ -372,6 +373,7 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
     placed: dict[str, int] = {}  # item -> the priority of the section that shows its changes
     # The bystanders under one heading, one section each group (``_Bystanders``): at the first one's place.
     bystanders: dict[tuple[str, str, tuple[str, ...]], _Bystanders] = {}
+    linking = Counter(r.name for v in views for g in v.groups if g.kind == "changes" for r in cast(tuple[ChangeRow, ...], g.rows))
     for _order, label, why, view, item, shown_under, also in entries:
         if label != heading:  # a section of its own: it goes only with the last section under it (below)
             sections.append(Section("heading", macro(module, "group_heading", label, why), 0, label))
@@ -386,7 +388,7 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
                                                        shown_under.removeprefix(_EVENT)),
                                0, view.slug, priority=placed.get(view.slug, priority)))
             continue
-        view = _changes_shown_once(view, shown, priority)
+        view = _changes_shown_once(view, shown, priority, linking)
         if priority == 4 and item.slug and not _loses_or_changes(view):
             priority = 6  # its changes are all shown above: it weighs what an item that only gained nodes does
         placed[view.slug] = priority
@@ -465,22 +467,26 @@ def _loses_or_changes(view: ItemView) -> bool:
                or (g.kind == "relations" and g.sign == "-") for g in view.groups)
 
 
-def _changes_shown_once(view: ItemView, shown: dict[str, int], priority: int) -> ItemView:
+def _changes_shown_once(view: ItemView, shown: dict[str, int], priority: int,
+                        linking: Mapping[str, int] = {}) -> ItemView:  # noqa: B006 (read only)
     """``view`` with the diff of a node an earlier section showed already left out: its node is
     named under "changed nodes, shown above".  One shared node's change (an alias a merged item
     brings) is attributed to every item that links the node, and read 13 times over in a 3-item
     PR.  Only a section cut no sooner than this one counts (``truncate`` cuts the highest
     priority first, later first within one), so the diff outlives every pointer to it.
-    ``shown`` collects the nodes this view shows."""
+    ``shown`` collects the nodes this view shows.  ``linking``: how many sections list each node's change; a
+    shared node's diff says so (``ChangeRow.shared``): the first section in review order shows it, which reads as
+    that item's change when another item brought it (a new item's words made an alias, shown under an edited item)."""
     groups: list[Group] = []
     for group in view.groups:
         if group.kind != "changes":
             groups.append(group)
             continue
         rows = cast(tuple[ChangeRow, ...], group.rows)
-        fresh = tuple(r for r in rows if shown.get(r.name, priority + 1) > priority)
+        fresh = tuple(replace(r, shared=linking.get(r.name, 0) if linking.get(r.name, 0) > 1 else 0)
+                      for r in rows if shown.get(r.name, priority + 1) > priority)
         repeated = tuple(replace(r, type_changed=None, added=(), removed=(), reordered=False, reworded=None, finding="")
-                         for r in rows if r not in fresh)
+                         for r in rows if shown.get(r.name, priority + 1) <= priority)
         if fresh:
             groups.append(replace(group, rows=fresh))
         if repeated:
