@@ -8,6 +8,7 @@ from an environment variable (never argv) and never printed.
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import re
 import secrets
@@ -172,6 +173,15 @@ def _run(o: PrOptions) -> int:
                        f"{o.remote} ({tip[:12]}); the run for that commit proposes its graph", err=True)
             _write_outputs(github_pr.Outcome(github_pr.Operation.NONE), GraphDiff())  # counts: all 0
             return 0
+        # Checked after the tip: a re-run of an old run proposes nothing, dirty or not.
+        if dirty := _uncommitted_inputs(cfg, checkout, base_sha):
+            listed = ", ".join(dirty[:_DIRTY_NAMES]) + (f" and {len(dirty) - _DIRTY_NAMES} more"
+                                                        if len(dirty) > _DIRTY_NAMES else "")
+            raise ConfigError(
+                f"files the build reads are changed and not committed (against {base_sha[:12]}): {listed}; the PR "
+                "would carry a graph that the base branch's files do not make",
+                hint="commit them and push them to the base branch, or set them aside with git stash; kgsync pr "
+                     "--dry-run reads them and prints the PR they would make")
     prepared = prepare(
         cfg, checkout=checkout, base_sha=base_sha, title=title, labels=tuple(labels),
         write=not o.dry_run, full_report_hint=_run_link(), branches=(o.remote, target.base, target.branch),
@@ -212,6 +222,31 @@ def _run(o: PrOptions) -> int:
         click.echo(f"error: {failed_files(prepared.issues)} item(s) failed; their old nodes were kept", err=True)
         return 1
     return 0
+
+
+#: Uncommitted files a refused run names (the rest are counted).
+_DIRTY_NAMES = 5
+
+
+def _uncommitted_inputs(cfg: config_module.Config, checkout: GitCheckout, base_sha: str) -> list[str]:
+    """The files the build reads (item files, kgsync.yml, the vocabulary, themes and veto files) whose working-tree
+    state differs from ``base_sha``, as git names them.  A real run pushes the graph the working tree makes, and
+    it is the base branch's graph only when the base's files made it; a dry run reads them on purpose (README,
+    "Reading the review PR").  A deleted item file is in no listing of the folder: it counts when the items
+    option names its path."""
+    from kgsync.read.item_files import find_item_files
+
+    changed = checkout.changed_in_work_tree(base_sha)
+    if not changed:
+        return []
+    top = checkout.root.resolve()
+    reads = {path.resolve() for path in find_item_files(cfg.items, cfg.root)}
+    reads |= {path.resolve() for path in (cfg.config_file or cfg.root / config_module.CONFIG_FILE, cfg.veto_path(),
+                                          *(cfg.optional_path(name) for name in (cfg.vocabulary, cfg.themes_vocabulary)
+                                            if name)) if path is not None}
+    items = cfg.path(cfg.items).resolve()  # the folder, or the glob as an absolute pattern
+    return sorted(name for name in changed if (path := top / name) in reads or (
+        name.endswith(".md") and not path.exists() and (path.parent == items or fnmatch.fnmatch(str(path), str(items)))))
 
 
 def _checkout(root: Path, remote: str, token: str, *, required: bool) -> GitCheckout | None:

@@ -120,6 +120,15 @@ def prepare(
                       landed=_landed(checkout, base_sha, graph_file, old, base_manifest), rewritten=rewritten,
                       failed=tuple(i for i in result.issues if i.severity is IssueSeverity.ERROR),
                       held=result.held_items)
+    # The items whose warnings a run prints: those behind the diff, and (by git) every item file
+    # edited since the base graph, a node moved or not (a stance phrase not read moves none).
+    own = merged | (edited or _edited_since_graph(checkout, base_sha, graph_file, config.root, result.items, False))
+    # Their own warnings, for the body too: the run's annotations are on main's push, not on the graph PR.
+    context = replace(context, warned=tuple(i for i in result.issues if i.severity is IssueSeverity.WARNING
+                                            and i.slug in own and i.dangling is None))
+    # And the items with a dangling cite this change brings (a delete or a rename of the item they cite): the
+    # body lists it as new, so the run annotates its line too, though the citing file was not edited.
+    touched = own | {i.slug for i in context.dangling if i.slug}
     command = _report_command(checkout, branches, graph_file, config.config_file)
     rendered = render_markdown(d, title=title, limit=GITHUB_BODY_LIMIT, evidence=evidence, context=context,
                                report_limit=REPORT_LIMIT, diff_command=command,
@@ -131,12 +140,6 @@ def prepare(
         labels=labels,
         commit_message=f"{title}\n\nRebuilt by `kgsync pr` from {base_sha or 'the working tree'}.\n",
     )
-    # The items whose warnings a run prints: those behind the diff, and (by git) every item file
-    # edited since the base graph, a node moved or not (a stance phrase not read moves none).
-    touched = merged | (edited or _edited_since_graph(checkout, base_sha, graph_file, config.root, result.items, False))
-    # And the items with a dangling cite this change brings (a delete or a rename of the item they cite): the
-    # body lists it as new, so the run annotates its line too, though the citing file was not edited.
-    touched |= {i.slug for i in context.dangling if i.slug}
     # The missing graph's warning first, as kgsync build prints it; it names no item, so it is always shown.
     said = ((result.lost_graph,) if result.lost_graph is not None else ()) + tuple(result.issues)
     return Prepared(proposal, d, rendered, said, tuple(result.errors), touched, context.hand_made,

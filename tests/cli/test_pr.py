@@ -348,3 +348,22 @@ def test_a_remote_starting_with_a_dash_stops_the_command_before_git_runs(researc
         proc = kgsync_pr(work, "http://127.0.0.1:9", f"--remote=--upload-pack=touch {marker};false", *extra)
         assert proc.returncode == 2 and "--remote: '--upload-pack" in proc.stderr, proc.stderr
     assert not marker.exists()
+
+
+def test_a_real_run_on_uncommitted_item_changes_is_refused_naming_them(research: tuple[Path, Path]) -> None:
+    # qa143 (qa142's leftover): a real run builds the working tree's item files, committed or not, and
+    # pushed a graph that main's files do not make.  Refused before the build: what is dirty, and the way on.
+    work, remote = research
+    folder = work / "Research" / "completed"
+    edited = sorted(p for p in folder.glob("*.md") if p.name != "README.md")[0]
+    edited.write_text(edited.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    (folder / "2026-03-09-not-committed.md").write_text(item_markdown("Not committed"), encoding="utf-8")
+    with GitHubStandIn(TOKEN, repo=REPO, remote=remote) as gh:
+        proc = kgsync_pr(work, gh.api_url)
+        assert not gh.writes() and not gh.pulls
+    assert proc.returncode == 2, proc.stderr
+    assert f"Research/completed/{edited.name}" in proc.stderr and "2026-03-09-not-committed.md" in proc.stderr
+    assert "not committed" in proc.stderr and "--dry-run" in proc.stderr and "commit" in proc.stderr
+    assert not (work / "memory.jsonl").exists()  # nothing built
+    dry = kgsync_pr(work, gh.api_url, "--dry-run")
+    assert dry.returncode == 0, dry.stderr  # the dry run reads them, as the README says

@@ -250,3 +250,21 @@ def test_a_dry_run_over_item_files_not_yet_committed_names_them_as_merged(tmp_pa
     assert third in merged and NEW in merged, merged
     assert "from 2 research items" in prepared.proposal.body, prepared.proposal.body
     assert "### Side effects (other items)" not in prepared.proposal.body, prepared.proposal.body
+
+
+def test_a_merged_item_s_own_warnings_are_in_needs_attention_and_an_untouched_item_s_are_not(tmp_path: Path) -> None:
+    """qa142's leftover (qa143): a merged item's own build warnings (its file:line problems) were
+    annotations on main's push run only; the graph PR, the one thing a reviewer reads, never named
+    them.  Needs attention now lists each merged item's warnings at its line, bounded like every line;
+    an item the change did not touch keeps its old warnings out of the body."""
+    third = "2026-03-01-third-study"
+    _checkout(tmp_path, {OLD: item_text("Old study", "2026-01-01", OLD_FINDINGS, front="confidence: shaky\n")})
+    _build_and_commit(tmp_path, "one item with a warning of its own, built")
+    folder = tmp_path / "Research" / "completed"
+    (folder / f"{third}.md").write_text(item_text("Third study", "2026-03-01", ("Tags suffice.",),
+                                                  front="confidence: wobbly\n"), encoding="utf-8")
+    prepared = _prepare_committed(tmp_path, "add an item with a warning")
+    head = prepared.proposal.body.split("**Needs attention**", 1)[1].split("\n\n**", 1)[0]
+    assert "1 build warning of a merged item" in head, head
+    assert f"`Research/completed/{third}.md:5`" in head and "wobbly" in head, head
+    assert "shaky" not in prepared.proposal.body and OLD not in head, head

@@ -147,12 +147,14 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
               cap: int = ATTENTION_NAMES,
               hand_added: Sequence[tuple[str, str, Sequence[str]]] = (),
               citing: Sequence[Relation] = (), failed: Sequence[Issue] = (),
-              held: Sequence[str] = ()) -> tuple[AttentionLine, ...]:
+              held: Sequence[str] = (), warned: Sequence[Issue] = ()) -> tuple[AttentionLine, ...]:
     """What loses or re-judges knowledge, for the head (never cut), one entry per line.
 
     First the item files that fail in this build (``failed``: the build's errors) and the
     items kept though their files are gone (``held``: while a file fails, a delete or a rename waits):
     the graph proposed is then not main's items, and the diff cannot show what it leaves out.
+    The merged items' own warnings (``warned``, each at its file and line, in file order) come with the
+    dangling cites: a build reads past a warning, so only the body shows the reviewer what it read past.
 
     Removed items, removed concepts and methods (each with why, from ``lost``), trust
     changes, new contradictions (each with the sentence stating it), new dangling cites, new
@@ -197,6 +199,10 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     # One fix for all (said once): the build's words name the field and the missing slug.
     fix = f"(fix: {explain(SideEffect.DANGLING_CITE).fix})" if dangling else ""
     lines.append(_line("new dangling cite", "new dangling cites", [_cited_at(issue) for issue in dangling], cap, fix))
+    lines.append(_line("build warning of a merged item", "build warnings of merged items",
+                       [_cited_at(issue, with_hint=True) for issue in warned], cap,
+                       "(the build read past it: correct it at its line, or merge it as it is)" if len(warned) == 1
+                       else "(the build read past each: correct each at its line, or merge them as they are)"))
     # Another item's link to a reworded finding: unchanged, so in no diff; the reviewer checks it still holds.
     check = "it still holds; if not" if len(citing) == 1 else "each still holds; if one does not"
     lines.append(_line("evidence link citing a reworded finding", "evidence links citing a reworded finding",
@@ -231,13 +237,15 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
     return tuple(line for line in lines if line.total)
 
 
-def _cited_at(issue: Issue) -> AttentionEntry:
+def _cited_at(issue: Issue, with_hint: bool = False) -> AttentionEntry:
     """An item problem (a dangling cite, a failing file) as its place (a code span, whole: the file to open) and
     the build's words apart (they name the missing slug): one code span of both was cut before the slug at a long
-    path.  A problem of no line is said whole ("path: what")."""
+    path.  A problem of no line is said whole ("path: what").  ``with_hint``: the build's fix after its words (a
+    warning's line says what was ignored; its hint, what to write instead)."""
     if issue.location.line is None:
-        return AttentionEntry(issue.located)
-    return AttentionEntry(str(issue.location), issue.message)
+        return AttentionEntry(issue.located, f"fix: {issue.hint}" if with_hint and issue.hint else "")
+    return AttentionEntry(str(issue.location),
+                          f"{issue.message} (fix: {issue.hint})" if with_hint and issue.hint else issue.message)
 
 
 def _quote(sentence: str, at: str) -> str:

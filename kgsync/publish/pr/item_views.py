@@ -41,6 +41,9 @@ class ChangeRow:
     as_diff: bool  # a ```diff block; else a list of escaped lines
     reworded: Markup | None = None  # a statement reworded in place, word by word (``word_diff``)
     finding: str = ""  # "Key Finding 2": which finding of its item a reworded claim states
+    #: The items of this change whose sections list this node's change (0: one): shown once, under the first, which
+    #: need not be the item that brought it.
+    shared: int = 0
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,9 @@ class BodyContext:
     #: the PR holds none of their changes; and the items kept though their files are gone (while a file fails).
     failed: tuple[Issue, ...] = ()
     held: tuple[str, ...] = ()
+    #: The warnings of the items this change touches (their file:line problems, no dangling cite: ``dangling``):
+    #: an annotation on main's run only, which the reviewer of the graph PR never sees.
+    warned: tuple[Issue, ...] = ()
     events: tuple[VocabularyGroup, ...] = ()
     #: Claim name -> its reworded finding, whole (the graph stores statements cut short).
     statements: Mapping[str, StatementChange] = field(default_factory=dict)

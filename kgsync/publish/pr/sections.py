@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from itertools import takewhile
 from typing import TypeVar, cast
@@ -65,6 +66,8 @@ class Section:
     #: the sections of items that lost or changed nodes (4), the first page of warnings (3), of near-duplicates (2),
     #: errors (1).
     priority: int = 0
+    #: The items a section of several names (``_Bystanders``): what a cut of it leaves out, each by its slug.
+    members: tuple[str, ...] = ()
 
 
 _Row = TypeVar("_Row")
@@ -98,7 +101,7 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
              for i in ordered]
     causes = [v for v in views if v.slug in merged]
     lines = attention(d, evidence, context.dangling, context.lost, cap, context.hand_added, context.citing,
-                      context.failed, context.held)
+                      context.failed, context.held, context.warned)
     if not lines and not d.near_duplicates:  # the near-duplicate pairs are the head's last attention line
         lines = (NOTHING,)
     # Read from two bare graphs (no build said which items merged) with no item's own nodes changed: no
@@ -364,10 +367,13 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
             also = tuple(other.removeprefix(_EVENT) for _o, other, _w in groups[1:]) if number == 0 else ()
             entries.append((order, label, why, view, item, "" if number == 0 else first, also))
     entries.sort(key=lambda entry: entry[0])  # stable: the reviewer's order within a group
-    sections = []
+    sections: list[Section] = []
     heading = ""
     shown: dict[str, int] = {}  # changed node -> the priority of the section that shows its diff
     placed: dict[str, int] = {}  # item -> the priority of the section that shows its changes
+    # The bystanders under one heading, one section each group (``_Bystanders``): at the first one's place.
+    bystanders: dict[tuple[str, str, tuple[str, ...]], _Bystanders] = {}
+    linking = Counter(r.name for v in views for g in v.groups if g.kind == "changes" for r in cast(tuple[ChangeRow, ...], g.rows))
     for _order, label, why, view, item, shown_under, also in entries:
         if label != heading:  # a section of its own: it goes only with the last section under it (below)
             sections.append(Section("heading", macro(module, "group_heading", label, why), 0, label))
@@ -377,17 +383,67 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
         priority = 4 if keep_longer else 6
         if shown_under:
             # As long-lived as the changes it points to, and later: cut first, never pointing at nothing.
-            text = macro(module, "item_reference", view, "", None, shown_under.removeprefix(_EVENT))
-            sections.append(Section("item_reference", text, 0, view.slug, priority=placed.get(view.slug, priority)))
+            _bystander(sections, bystanders, (label, shown_under, ()), view,
+                       Section("item_reference", macro(module, "item_reference", view, "", None,
+                                                       shown_under.removeprefix(_EVENT)),
+                               0, view.slug, priority=placed.get(view.slug, priority)))
             continue
-        view = _changes_shown_once(view, shown, priority)
+        view = _changes_shown_once(view, shown, priority, linking)
         if priority == 4 and item.slug and not _loses_or_changes(view):
             priority = 6  # its changes are all shown above: it weighs what an item that only gained nodes does
         placed[view.slug] = priority
         # A merged or removed item's title is in the head's lists already; a side effect's is not.
         text = macro(module, "item", view, "", view.slug not in merged, None, also)
-        sections.append(Section("item", text, 1, view.slug or "(no item)", priority=priority))
+        section = Section("item", text, 1, view.slug or "(no item)", priority=priority)
+        if view.slug and view.slug not in merged and not also and (names := _only_shown_above(view)):
+            _bystander(sections, bystanders, (label, "", names), view, section)
+        else:
+            sections.append(section)
+    for group in bystanders.values():
+        sections[group.at] = group.section(module)
     return _headings_last(sections)
+
+
+@dataclass(frozen=True)
+class _Bystanders:
+    """The items under one heading moved by one thing shown above, and nothing of their own: the nodes a
+    merged item changed that they link (``names``), or the event they are listed under first (``shown_under``).
+    One alias given to a node 107 items link filed 107 sections, each naming the node (23 KB of a 65 KB
+    body); one section says it once and names every item, so a reviewer still sees each.  A group of one
+    keeps its own section (``alone``), as before."""
+
+    at: int  # its place among the sections: the first item's
+    alone: Section
+    shown_under: str
+    names: tuple[str, ...]
+    slugs: tuple[str, ...]
+    priority: int  # the longest any of its items' sections would wait to be cut: it points at their changes
+
+    def section(self, module: TemplateModule) -> Section:
+        if len(self.slugs) == 1:
+            return self.alone
+        text = macro(module, "bystanders", self.slugs, self.names, self.shown_under.removeprefix(_EVENT))
+        kind = "item_reference" if self.shown_under else "item"
+        return Section(kind, text, 0 if self.shown_under else len(self.slugs), self.slugs[0], priority=self.priority,
+                       members=self.slugs)
+
+
+def _bystander(sections: list[Section], groups: dict[tuple[str, str, tuple[str, ...]], _Bystanders],
+               key: tuple[str, str, tuple[str, ...]], view: ItemView, section: Section) -> None:
+    """File ``view`` (its own ``section``) in the group ``key`` of ``groups``, a place in ``sections`` kept for a new
+    group.  The group takes the highest priority of its items' sections (cut no later than any of them)."""
+    if key not in groups:
+        groups[key] = _Bystanders(len(sections), section, key[1], key[2], (), section.priority)
+        sections.append(section)
+    group = groups[key]
+    groups[key] = replace(group, slugs=(*group.slugs, view.slug), priority=max(group.priority, section.priority))
+
+
+def _only_shown_above(view: ItemView) -> tuple[str, ...]:
+    """The nodes ``view`` names as changed and shown above, when that is all it shows (else ())."""
+    if not view.groups or any(g.kind != "changes" or g.label != _SHOWN_ABOVE for g in view.groups):
+        return ()
+    return tuple(sorted(cast(ChangeRow, r).name for g in view.groups for r in g.rows))
 
 
 def _headings_last(sections: list[Section]) -> list[Section]:
@@ -411,22 +467,26 @@ def _loses_or_changes(view: ItemView) -> bool:
                or (g.kind == "relations" and g.sign == "-") for g in view.groups)
 
 
-def _changes_shown_once(view: ItemView, shown: dict[str, int], priority: int) -> ItemView:
+def _changes_shown_once(view: ItemView, shown: dict[str, int], priority: int,
+                        linking: Mapping[str, int] = {}) -> ItemView:  # noqa: B006 (read only)
     """``view`` with the diff of a node an earlier section showed already left out: its node is
     named under "changed nodes, shown above".  One shared node's change (an alias a merged item
     brings) is attributed to every item that links the node, and read 13 times over in a 3-item
     PR.  Only a section cut no sooner than this one counts (``truncate`` cuts the highest
     priority first, later first within one), so the diff outlives every pointer to it.
-    ``shown`` collects the nodes this view shows."""
+    ``shown`` collects the nodes this view shows.  ``linking``: how many sections list each node's change; a
+    shared node's diff says so (``ChangeRow.shared``): the first section in review order shows it, which reads as
+    that item's change when another item brought it (a new item's words made an alias, shown under an edited item)."""
     groups: list[Group] = []
     for group in view.groups:
         if group.kind != "changes":
             groups.append(group)
             continue
         rows = cast(tuple[ChangeRow, ...], group.rows)
-        fresh = tuple(r for r in rows if shown.get(r.name, priority + 1) > priority)
+        fresh = tuple(replace(r, shared=linking.get(r.name, 0) if linking.get(r.name, 0) > 1 else 0)
+                      for r in rows if shown.get(r.name, priority + 1) > priority)
         repeated = tuple(replace(r, type_changed=None, added=(), removed=(), reordered=False, reworded=None, finding="")
-                         for r in rows if r not in fresh)
+                         for r in rows if shown.get(r.name, priority + 1) <= priority)
         if fresh:
             groups.append(replace(group, rows=fresh))
         if repeated:

@@ -66,7 +66,7 @@ def fit_report(sections: list[Section], limit: int, hint: str) -> FittedReport:
     priority and latest first), with the notice naming them; every list stays."""
     cuttable = [s if s.kind in _REPORT_CUTS else replace(s, priority=0) for s in sections]
     text, cut = _truncated(cuttable, limit, hint, report_length, "a job summary")
-    return FittedReport(text, sum(1 for s in cut if s.kind == "item"))
+    return FittedReport(text, sum(s.count for s in cut if s.kind == "item"))  # a group of items counts each
 
 
 def truncate(sections: list[Section], limit: int, hint: str,
@@ -99,7 +99,7 @@ def _truncated(sections: list[Section], limit: int, hint: str, measure: Callable
             count = sum(s.count for s in cut if s.kind == kind)
             if count:
                 parts.append(counted(count, noun))
-        items = [s.label for s in cut if s.kind == "item"]
+        items = [label for s in cut if s.kind == "item" for label in s.members or (s.label,)]
         span = CutItems(tuple(items[:CUT_ITEMS_NAMED]), max(0, len(items) - CUT_ITEMS_NAMED)) if items else None
         whose = limit_of or ("a pull-request body" if at == GITHUB_BODY_LIMIT else None)
         return macro(module, "notice", f"{at:,} {unit}", whose, ", ".join(parts), span, Markup(hint))

@@ -100,3 +100,18 @@ def test_a_near_duplicate_warning_the_pairs_section_lists_is_not_counted_again_a
     reworded = Finding(Severity.WARNING, "near-duplicate-name", pair[0], "reads like the other", "", other=pair[1])
     assert [line.label for line in attention(diff(Graph(), Graph(), findings=(reworded, long), near_duplicates=(pair,)))] \
         == ["1 new lint warning"]
+
+
+def test_merged_items_warnings_are_one_line_each_at_its_place_with_its_fix_and_bounded() -> None:
+    # qa143: a merged item's own warnings reach the body; twelve of them list the first ten, "and 2 more".
+    from kgsync.contract.errors import Location
+    from kgsync.read.item_model import Issue, IssueSeverity
+
+    warned = [Issue(IssueSeverity.WARNING, Location(f"Research/completed/2026-01-{n:02}-a.md", 5),
+                    f"confidence 'x{n}' ignored", "write confidence: high, medium or low", f"2026-01-{n:02}-a")
+              for n in range(1, 13)]
+    [line] = attention(diff(Graph(), Graph()), warned=warned, cap=10)
+    assert line.label == "12 build warnings of merged items" and line.more == 2
+    assert line.entries[0].name == "Research/completed/2026-01-01-a.md:5"
+    assert line.entries[0].note == "confidence 'x1' ignored (fix: write confidence: high, medium or low)"
+    assert attention(diff(Graph(), Graph())) == ()  # none warned: no line

@@ -227,3 +227,42 @@ def test_the_item_index_says_a_shared_node_counts_under_each_item_that_links_it(
     assert "the + column sums to 4, the graph gained 3." in index, index
     alone = next(s.text for s in build_sections(diff(*_two_merged_one_moved()), cap=0) if s.kind == "index")
     assert "counted under each of them" not in alone, alone  # the columns add up: nothing to explain
+
+
+def test_items_moved_only_by_a_shared_node_shown_above_are_one_section_naming_the_node_once() -> None:
+    # qa142's leftover (qa143): one alias a merged item gave concept:agentic-ai filed a section for each of the
+    # 107 items linking it, each "Changed nodes, shown above: concept:agentic-ai" (23 KB of a 65 KB body).  Now
+    # one section says the node once and names every item; an item with changes of its own keeps its section.
+    merged, others = "2026-03-09-beta", [f"2026-02-{k:02d}-item" for k in range(1, 21)]
+    own = "2026-01-31-own"
+    items = [Entity(f"item:{s}", "research_item", (f"title: Item {s}",)) for s in (*others, own)]
+    links = tuple(Relation(f"item:{s}", "concept:rag", "addresses") for s in (*others, own))
+    before = Graph((*items, Entity("concept:rag", "concept", ()), Entity("concept:gone", "concept", ())),
+                   (*links, Relation(f"item:{own}", "concept:gone", "addresses")))
+    after = Graph((*items, Entity("concept:rag", "concept", ("alias:RAG",)),
+                   Entity(f"item:{merged}", "research_item", ("title: Beta",))),
+                  (*links, Relation(f"item:{merged}", "concept:rag", "addresses")))
+    sections = build_sections(diff(before, after), context=BodyContext(merged=frozenset({merged})), cap=0)
+    full = "".join(s.text for s in sections)
+    # The merged item's diff and link, the first side effect's diff (cut at another priority), the group, the item
+    # with changes of its own: 5, not 23.
+    assert full.count("`concept:rag`") == 5, full
+    grouped = [s for s in sections if "whose only change" in s.text]
+    assert len(grouped) == 1, full
+    # Every item is still named: the one whose section shows the diff again, the others in the group.
+    assert all(slug in grouped[0].text or f"#### {slug} — " in full for slug in others), full
+    assert grouped[0].count == len(others) - 1 and grouped[0].kind == "item"
+    assert f"#### {own} — Item {own}" in full  # its own removed link: a section of its own
+    assert len(full) < 3_000, len(full)
+
+
+def test_a_shared_node_s_change_says_how_many_items_of_the_change_link_it_where_it_is_shown() -> None:
+    # qa143, read on the real corpus: one new item's "artificial intelligence agents" gave concept:agentic-ai an
+    # alias, and the diff was shown under the first merged item in review order, an edited item that never writes
+    # it, as if that edit had brought it.  The row now says the node is shared and how many items link it.
+    sections = build_sections(diff(*_shared_change()), cap=0)
+    shown = [s.text for s in sections if "+ alias:M" in s.text]
+    assert shown and all("`method:m` — linked by 3 items of this change; its change is not one item's alone" in t
+                         for t in shown), shown
+    alone = build_sections(diff(Graph((), ()), _added(2)), cap=0)
+    assert not any("linked by" in s.text for s in alone)
