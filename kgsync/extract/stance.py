@@ -130,8 +130,7 @@ def governing(sentence: str) -> tuple[dict[str, tuple[int, int, RelationType]], 
     refused: dict[str, str] = {}
     for index, length, cue in cues:
         nearby = (other for j in range(index - 3, index + 4) for other in stances_at.get(j, ()))
-        before = [w for w in words[max(0, index - _LOOKBACK - 2) : index] if w not in ",:()"][-_LOOKBACK:]
-        if any(other is not cue for other in nearby) or _negated(before) or any(w in _HEDGES for w in before):
+        if any(other is not cue for other in nearby) or negated_or_hedged(words, index):
             continue  # listed beside another stance's cue, negated or hedged
         if not marks:
             priority = _PRIORITY.index(cue)
@@ -274,6 +273,14 @@ _SIDE_REACH = _REACH[RelationType.SUPPORTS]
 _PRIORITY = (RelationType.CONTRADICTS, RelationType.SUPPORTS, RelationType.EXTENDS)
 
 
+def negated_or_hedged(words: Sequence[str], at: int) -> bool:
+    """Whether the ``_LOOKBACK`` words before ``words[at]`` (a cue, a predicate; the punctuation tokens
+    skipped) negate it ("not consistent with") or hedge it ("may confirm"): then it states no stance.
+    ``classify``'s cues and ``described_stance``'s predicates are read the same way."""
+    before = [w for w in words[max(0, at - _LOOKBACK - 2) : at] if w not in ",:()"][-_LOOKBACK:]
+    return _negated(before) or any(w in _HEDGES for w in before)
+
+
 def _negated(before: Sequence[str]) -> bool:
     if any(w in _NEGATORS or w.endswith(("n't", "n’t")) for w in before):
         return True
@@ -383,8 +390,7 @@ def described_stance(prose: str, marks: bool = False) -> tuple[RelationType | No
     unclear = ""
     for words in clauses:
         for start, end, stance in _predicates(words):
-            before = [w for w in words[max(0, start - _LOOKBACK - 2) : start] if w not in ",:()"][-_LOOKBACK:]
-            if _negated(before) or any(w in _HEDGES for w in before):
+            if negated_or_hedged(words, start):
                 continue
             if any(w in _RELATIVE for w in words[max(0, start - 2) : start]):
                 continue  # "…, which supports X": the subject is a clause, not a side
