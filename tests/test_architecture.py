@@ -363,7 +363,7 @@ def test_evidence_reads_items_only_never_the_vocabulary_or_the_assembly() -> Non
     # not reach corpus-level selection (vocab, economy) or the assembly it feeds.
     evidence = ["extract.evidence", "extract.evidence_model", "extract.evidence_hints", "extract.evidence_source",
                 "extract.evidence_anchor", "extract.evidence_stance", "extract.references", "extract.reference_spans", "extract.mentions",
-                "extract.stance", "extract.sentences", "extract.markers", "extract.tables", "extract.restated",
+                "extract.stance", "extract.described_stance", "extract.sentences", "extract.markers", "extract.tables", "extract.restated",
                 "extract.descriptions", "extract.evidence_feeds", "extract.evidence_ends", "extract.evidence_blocks",
                 "extract.evidence_kinds", "extract.evidence_reports", "extract.item_cut"]
     allowed = {"kgsync.read.items", "kgsync.contract.model", "kgsync.contract.errors",

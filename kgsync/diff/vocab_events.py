@@ -59,9 +59,30 @@ class EventKind(StrEnum):
 
 @dataclass(frozen=True)
 class VocabularyEvent:
+    """One event, its parts as fields: a reader (the PR's reason and fix, ``publish.pr.side_effects``)
+    takes the term, its merge target or expansion, and a retype's two types from here, never apart
+    from the printed ``subject``."""
+
     kind: EventKind
-    subject: str  # the term's key or the theme
+    #: The term's key (a hub, a topic), the theme's slug, the term merged (or no longer) into
+    #: ``other``, the acronym ``other`` spells out, or the term ``retyped``.
+    term: str
     items: tuple[str, ...]  # slugs whose generated facts it may change, sorted
+    other: str = ""  # merged into: the term it joins; acronym: its expansion; "" for the other kinds
+    was: str = ""  # retyped: the node's type before ("concept", "method"); "" for the other kinds
+    now: str = ""  # retyped: its type after
+
+    @property
+    def subject(self) -> str:
+        """What the event is about, as the PR and the reports print it after its kind:
+        ``source -> target``, ``short = expansion``, ``term: was -> now``, else the term."""
+        if self.kind in (EventKind.MERGED, EventKind.UNMERGED):
+            return f"{self.term} -> {self.other}"
+        if self.kind in (EventKind.ACRONYM_DEFINED, EventKind.ACRONYM_UNDEFINED):
+            return f"{self.term} = {self.other}"
+        if self.kind is EventKind.RETYPED:
+            return f"{self.term}: {self.was} -> {self.now}"
+        return self.term
 
     def __str__(self) -> str:
         return f"{self.kind.value}: {self.subject} ({len(self.items)} items)"
@@ -84,9 +105,9 @@ def vocabulary_events(hubs_before: Set[str], hubs_after: Set[str], before: Mappi
     for kind, pairs in ((EventKind.MERGED, new_merges - old_merges), (EventKind.UNMERGED, old_merges - new_merges)):
         for source, target in sorted(pairs):
             names = {f"{prefix}:{term}" for prefix in ("concept", "method") for term in (source, target)}
-            events.append(VocabularyEvent(kind, f"{source} -> {target}", tuple(sorted({
+            events.append(VocabularyEvent(kind, source, tuple(sorted({
                 slug for facts_by_item in (before, after) for slug, facts in facts_by_item.items()
-                if _touched(facts) & names}))))
+                if _touched(facts) & names})), other=target))
     for kind, subjects in ((EventKind.HUB_ENTERED, hubs_after - hubs_before),
                            (EventKind.HUB_LEFT, hubs_before - hubs_after)):
         for key in sorted(subjects):
@@ -100,7 +121,7 @@ def vocabulary_events(hubs_before: Set[str], hubs_after: Set[str], before: Mappi
                         (EventKind.ACRONYM_UNDEFINED, old_acronyms - new_acronyms)):
         for short, expansion in sorted(pairs):
             items = set(_items_with_node_words((short, expansion), before, after)) | users.get(short, set())
-            events.append(VocabularyEvent(kind, f"{short} = {expansion}", tuple(sorted(items))))
+            events.append(VocabularyEvent(kind, short, tuple(sorted(items)), other=expansion))
     for kind, subjects in ((EventKind.TOPIC_ENTERED, set(topics_after) - set(topics_before)),
                            (EventKind.TOPIC_LEFT, set(topics_before) - set(topics_after))):
         for key in sorted(subjects):
@@ -131,7 +152,7 @@ def _retyped(before: Mapping[str, Facts], after: Mapping[str, Facts]) -> list[Vo
             names = {f"{prefix}:{term}" for prefix in TERM_TYPES}
             items = sorted({slug for facts_by_item in (before, after) for slug, facts in facts_by_item.items()
                             if _touched(facts) & names})
-            events.append(VocabularyEvent(EventKind.RETYPED, f"{term}: {was} -> {now}", tuple(items)))
+            events.append(VocabularyEvent(EventKind.RETYPED, term, tuple(items), was=was, now=now))
     return events
 
 

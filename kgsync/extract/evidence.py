@@ -43,7 +43,7 @@ from kgsync.extract.evidence_blocks import headed
 from kgsync.extract.evidence_ends import MATCHED, STATING_ROW, sources_named, stated_sources
 from kgsync.extract.evidence_feeds import fed_finding
 from kgsync.extract.evidence_kinds import link_kind
-from kgsync.extract.evidence_reports import report_elsewhere
+from kgsync.extract.evidence_reports import withheld_by_report
 from kgsync.extract.evidence_source import (best_match, builds_on, leads_alone, most_specific, said_there, says_another,
                                             says_nothing_of, shares_most_with, source_finding, tied_with, words_said)
 from kgsync.extract.evidence_hints import (from_cites, guessed_source_hint, in_a_cell, left_out_hint, marker_issue,
@@ -218,8 +218,10 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 claim = restated or restating[slug].described(mention.clause)
             else:
                 claim = restated or _named_finding(mention, target_extraction, issues, item)
-            if restated is not None and (told := report_elsewhere(item, mention, slug, restating[slug], restated, named_here)) is not None:
-                issues.extend(issue for issue in told if issue not in issues)  # the report says another finding as much
+            withheld = (withheld_by_report(item, mention, slug, restating[slug], restated, named_here)
+                        if restated is not None else None)
+            if withheld is not None:  # what the sentence reports the item found says another finding as much
+                issues.extend(issue for issue in withheld if issue not in issues)
                 continue
             # a report of what the item found ("the prior X item concluded that …"): built on, no stance
             reported = restating[slug].reported(mention.reported) if claim is None and mention.reported else None

@@ -66,8 +66,7 @@ class Headings:
 
 def in_blocks(found: Sequence[Mention], headings: Headings) -> list[Mention]:
     """``found`` with each numbered citation (not an author's marker) given its block's title (``Mention.block``)."""
-    return [m.but(block=title) if m.finding and not m.exact and (title := headings.title_at(m.line)) else m
-            for m in found]
+    return [m.but(block=title) if _numbered(m) and (title := headings.title_at(m.line)) else m for m in found]
 
 
 def block_user(block: str, claims: Sequence[ClaimText]) -> ClaimText | None:
@@ -91,7 +90,17 @@ def headed(deferred: Sequence[Deferred], claims: Sequence[ClaimText]) -> list[De
             for pending in deferred]
 
 
+def _numbered(mention: Mention) -> bool:
+    """A citation by finding number that is not an author's marker: the cited finding is named surely, so the block
+    may say the citing one without a second inference (an author's marker says both ends itself)."""
+    return mention.finding > 0 and not mention.exact
+
+
 def _placeable(pending: Deferred) -> bool:
+    """Whether the block's title may name the citing finding of ``pending``: a numbered citation (``_numbered``)
+    whose user is unclear, and that is neither a prose note matched by words (``Deferred.clear`` set: it is kept
+    unless the item says firmly elsewhere), an item named by description, nor a framing or reading-list line (it
+    cites the item, uses no finding of it)."""
     mention = pending.mention
-    return pending.clear is None and pending.unclear and mention.finding > 0 and not mention.exact and \
+    return pending.clear is None and pending.unclear and _numbered(mention) and \
         mention.via != "description" and mention.shape not in DESCRIBING

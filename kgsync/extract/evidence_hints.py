@@ -8,8 +8,8 @@ from collections.abc import Mapping, Sequence
 
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType
+from kgsync.extract.described_stance import DISAGREEING
 from kgsync.extract.evidence_model import ClaimLike, Mention, Moved
-from kgsync.extract.stance import DISAGREEING
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem
 
 

@@ -100,7 +100,7 @@ class Mention:
     said: str = ""  # an unnumbered, unquoted reference: what the sentence says (``restated.said_words``)
     reported: str = ""  # ... and what it reports that the one item it names found (``restated.reported_words``)
     withheld: bool = False  # the prose states an agreement whose sides it does not say: no claim link
-    described: bool = False  # the stance is read from prose describing the item (``stance.described_stance``)
+    described: bool = False  # the stance is read from prose describing the item (``described_stance``)
     #: where the sentence stands (``SHAPES``): what kind of evidence a link from it is (``PlannedLink.kind``)
     shape: str = ""
     via: str = ""  # "description": the item is named by a description ("the parent taxonomy's KF5")

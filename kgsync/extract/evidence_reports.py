@@ -70,11 +70,11 @@ def report_hint(item: ResearchItem, mention: Mention, slug: str, restated: int, 
         f"{others}{which}); docs/EVIDENCE.md")
 
 
-
-def report_elsewhere(item: ResearchItem, mention: Mention, slug: str, index: FindingIndex[ClaimText],
+def withheld_by_report(item: ResearchItem, mention: Mention, slug: str, index: FindingIndex[ClaimText],
                      restated: ClaimText, numbered: Collection[tuple[int, str | None, int]]) -> tuple[Issue, ...] | None:
-    """``evidence.plan``'s check of an unnumbered citation of ``slug`` whose sentence restates ``restated``
-    (``index``: ``slug``'s findings).  None: the link stands (no report, a number or a marker in the sentence says
+    """Whether what the sentence reports withholds the link its words restate: ``evidence.plan``'s check of an
+    unnumbered citation of ``slug`` whose sentence restates ``restated`` (``index``: ``slug``'s findings).  None: the
+    link stands (no report, a number or a marker in the sentence says
     which finding, or the report does not point elsewhere: ``report_points_elsewhere``).  Else the link is withheld,
     with the warning that says so, or silently where the line cites ``slug`` by number elsewhere (``numbered``: the
     (line, item, finding number) of each citation by name: "… found that X. Source: `slug.md` Key Finding 8."): that

@@ -20,7 +20,7 @@ or the corpus says undercuts it:
 The agreement itself is read two ways (``mentions``): a cue whose subject is this item and whose object is the
 cited finding (``stance.own_clause``), or a predicate of agreement in one clause whose two sides are this item's
 conclusion and the earlier work the sentence's source attribution names, the earlier work as subject too
-("Prior repository work … strengthens the same conclusion", ``stance.described_stance``).
+("Prior repository work … strengthens the same conclusion", ``described_stance``).
 
 ``evidence.plan`` calls ``own_stances`` per item, then, once every item's links are planned, ``unopposed``
 over the corpus and ``sentence_hints`` for each sentence whose prose reads as a stance (which hint it gets

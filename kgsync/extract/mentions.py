@@ -15,12 +15,13 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 
 from kgsync.contract.model import RelationType
+from kgsync.extract.described_stance import described_stance
 from kgsync.extract.evidence_model import MARKUP, MAX_SENTENCE, Mention, plain_text, shorten_sentence
 from kgsync.extract.descriptions import BARE_FINDING, FINDING as _FINDING, Findings as _Findings, \
     described as _described, Fuller, held_by as _held_by, numbers as _numbers
 from kgsync.extract.reference_spans import DATED, may_cite_a_finding, reference_spans, references
 from kgsync.extract.restated import reported_words, said_words
-from kgsync.extract.stance import CLAUSE_END, MARK, MARK_TOKEN, described_stance, governing, own_clause
+from kgsync.extract.stance import CLAUSE_END, MARK, MARK_TOKEN, governing, own_clause
 from kgsync.extract.tables import Table, row_cells
 
 _OF_NEXT = re.compile(r"[ \t]{0,3}(?:of|in|from)[ \t]{1,3}(?:the[ \t]{1,3})?[`'\"(]?")

@@ -27,8 +27,8 @@ from operator import methodcaller
 from collections.abc import Iterable, Sequence
 from typing import Generic, Protocol, TypeVar
 
+from kgsync.extract.described_stance import THIS_WORDS, WORK_NOUNS
 from kgsync.extract.evidence_model import MARKUP, content_words
-from kgsync.extract.stance import THIS_WORDS, WORK_NOUNS
 
 #: A bracket that is no link's text: an evidence label ("[inference; source: …]"), a checkbox.
 _BRACKET = re.compile(r"\[[^\[\]\n]{0,3000}\]")
@@ -300,7 +300,7 @@ class FindingIndex(Generic[_F]):
 
     def described(self, about: str) -> _F | None:
         """The finding a sentence that states agreement with the cited item describes
-        (``stance.described_stance``: "prior work that treats context engineering as iterative
+        (``described_stance``: "prior work that treats context engineering as iterative
         curation"): such prose paraphrases the finding's claim in fewer words than a restatement,
         so the finding is the one whose claim (its lead sentence) it covers most, at least
         ``MIN_DESCRIBED_COVER`` of it and ``MIN_DESCRIBED_LEAD`` times the share of any other

@@ -7,20 +7,21 @@ values names them (``choices``), and an option that no longer does anything is d
 Unknown keys and wrong types are collected and reported together, once, naming the file,
 the line and the key.  The defaults make kgsync run on any research repo with zero
 configuration.  ``kgsync.read.config_reference`` writes the configuration reference
-(docs/configuration.md, generated) from this schema.
+(docs/configuration.md, generated) from this schema.  How an option is declared and a mapping read
+against the declarations is ``kgsync.read.config_schema``; here are kgsync's options and where they may point.
 """
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar
 
 
 from kgsync.contract.errors import ConfigError, Location, printable_path
 from kgsync.read.graph_names import A_MANIFEST, GRAPH_NOT_MANIFEST, manifest_of, names_a_file, names_a_manifest
+from kgsync.read.config_schema import Deprecated, Problem, option, read_section, section
 from kgsync.read.pr_names import branch_problem, label_problem, site_url_problem, title_problem
 from kgsync.read.yaml_source import key_lines, leads_out, read_yaml
 
@@ -31,30 +32,6 @@ TAG_STYLES = ("search-safe", "slug")
 #: ``cache_dir``'s default: the user's cache directory (``kgsync.read.user_cache``), outside the checkout
 #: (kgsync.pipeline.cache.location).
 USER_CACHE = "(user cache)"
-
-
-T = TypeVar("T")
-
-
-def option(default: T, help: str, *, choices: tuple[str, ...] = ()) -> T:
-    """A kgsync.yml option: its default and what it does (its type is the field's annotation).
-
-    ``choices``: the only values accepted (mkdocs' ``Choice``)."""
-    return field(default=default, metadata={"help": help, "choices": choices})
-
-
-def section(kind: Callable[[], T], help: str) -> T:
-    """A kgsync.yml section (``caps:``, ``mining:``...): a mapping of its own options."""
-    return field(default_factory=kind, metadata={"help": help, "section": True})
-
-
-@dataclass(frozen=True)
-class Deprecated:
-    """An option that no longer does anything (mkdocs' ``Deprecated``): a file that sets it
-    still loads (the value is type-checked like the option's old default's, then dropped)."""
-
-    default: Any
-    help: str
 
 
 @dataclass(frozen=True)
@@ -298,17 +275,6 @@ class VocabularyOptions:
     merge: Merge = field(default_factory=Merge)
 
 
-def _options(cls: type) -> dict[str, Any]:
-    """The options of ``cls`` (Config or a section) by key: dataclass fields declared with
-    ``option``/``section``, and its ``Deprecated`` ones."""
-    known: dict[str, Any] = {f.name: f for f in fields(cls) if "help" in f.metadata}
-    known.update(getattr(cls, "DEPRECATED", {}))
-    return known
-
-
-Problem = tuple["int | None", str]  # (line in kgsync.yml when known, "option: what is wrong")
-
-
 def load(root: str | Path = ".", config_file: str | Path | None = None) -> Config:
     """Read ``kgsync.yml`` at ``root`` (absent: defaults) and validate all of it."""
     root = Path(root)
@@ -323,7 +289,7 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
     errors: list[Problem] = []
     if not isinstance(data, Mapping):
         raise ConfigError("must be a mapping of option: value", Location.of(path, 1))
-    config: Config = _build(Config, data, "", lines, errors)
+    config: Config = read_section(Config, data, "", lines, errors)
     if "graph" in data and not names_a_file(config.graph):  # its manifest is named after it: <name>.kgsync.json
         errors.append((lines.get("graph"), f"graph: names no file ({config.graph!r}): write a file path such as "
                                            "memory.jsonl"))
@@ -419,70 +385,3 @@ def _inside(root: Path, relative: str) -> bool:
 def _an_input(root: Path, config_file: Path, config: Config) -> str | None:
     """What input of the build the existing file ``graph:`` names is (None: none)."""
     return replace(config, root=root, config_file=config_file).input_at(root / config.graph, graph=False)
-
-
-def _build(cls: type, data: Mapping[str, Any], prefix: str, lines: dict[str, int], errors: list[Problem]) -> Any:
-    known = _options(cls)
-    values: dict[str, Any] = {}
-    for key, value in data.items():
-        dotted = f"{prefix}{key}"
-        line = lines.get(dotted)
-        if key not in known:
-            near = difflib.get_close_matches(str(key), known, n=1)
-            guess = f"did you mean {near[0]}? " if near else ""
-            errors.append((line, f"{dotted}: unknown option ({guess}known: {', '.join(sorted(known))})"))
-            continue
-        declared = known[key]
-        if isinstance(declared, Deprecated):
-            if _check(declared.default, value) is None:
-                errors.append((line, f"{dotted}: expected {_expected(declared.default)}, got {value!r}"))
-            continue  # accepted, and ignored
-        if declared.metadata.get("section"):
-            if not isinstance(value, Mapping):
-                errors.append((line, f"{dotted}: must be a mapping"))
-                continue
-            values[key] = _build(declared.default_factory, value, dotted + ".", lines, errors)
-            continue
-        checked = _check(declared.default, value)
-        if checked is None:
-            errors.append((line, f"{dotted}: expected {_expected(declared.default)}, got {value!r}"))
-            continue
-        choices = declared.metadata["choices"]
-        if choices and checked not in choices:
-            errors.append((line, f"{dotted}: must be one of {', '.join(choices)}"))
-            continue
-        values[key] = checked
-    return cls(**values)
-
-
-def _expected(default: Any) -> str:
-    """What ``_check`` accepts for an option of ``default``'s type, in the reader's words."""
-    if isinstance(default, bool):
-        return "true or false"
-    if isinstance(default, int):
-        return "a whole number, 0 or more"
-    if isinstance(default, float):
-        return "a number from 0 to 1"
-    if isinstance(default, str):
-        return "text"
-    return "a list of text"
-
-
-def _check(default: Any, value: Any) -> Any:
-    """``value`` coerced to the type of ``default``, or None when it does not fit."""
-    if isinstance(default, bool):
-        return value if isinstance(value, bool) else None
-    if isinstance(default, int):
-        return value if isinstance(value, int) and not isinstance(value, bool) and value >= 0 else None
-    if isinstance(default, float):
-        ok = isinstance(value, (int, float)) and not isinstance(value, bool) and 0 <= value <= 1
-        return float(value) if ok else None
-    if isinstance(default, str):
-        return value if isinstance(value, str) else None
-    if isinstance(default, tuple):
-        if isinstance(value, str):
-            value = [value]
-        ok = isinstance(value, list) and all(isinstance(v, str) for v in value)
-        return tuple(value) if ok else None
-    return None
-

@@ -60,6 +60,8 @@ def address_of(written: str) -> str:
 
 
 def _address_bounds(written: str) -> tuple[int, int]:
+    """Where the address lies in a link's ``(…)`` as written: past the blanks after "(", inside "<…>" when so
+    written, else up to the first blank (a title follows it) or the closing ")"."""
     start = 1
     while start < len(written) - 1 and written[start] in " \t":
         start += 1

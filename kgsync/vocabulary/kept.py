@@ -65,6 +65,9 @@ def vocabulary_of(groups: Mapping[str, CandidateGroup], kept: set[str], kind_of:
 
 def _terms(groups: Mapping[str, CandidateGroup], kept: set[str], kind_of: Mapping[str, TermKind],
            pinned: PinnedVocabulary, dense: Mapping[str, str]) -> dict[str, Term]:
+    """Each kept group as a term, by name: its label (the maintainers' pinned one, else the group's), its aliases
+    (every spelling the items write, pruned) and its node kind, read from how the items write it (``node_kinds``,
+    ``dense``: each item's dense zones) unless the maintainers pinned a kind, which stands."""
     terms: dict[str, Term] = {}
     flats: dict[str, str] = {}  # slug -> its dense zones as ``node_kinds.theory_kind`` reads them, once
 

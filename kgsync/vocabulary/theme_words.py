@@ -30,7 +30,7 @@ def names_one_idea(slug: str, scope: str) -> bool:
     expansions, phrases, spelled_out = scope_expansions(scope)
     long_of = {short.lower(): long for short, long in [*expansions, *spelled_out]}
     slug_words = [w for w in slug_parts(slug) if word_key(w) not in STOPWORDS]
-    acronym = "".join(w[0] for w in slug_parts(slug)) if len(slug_parts(slug)) >= 2 else ""
+    acronym = _acronym(slug_parts(slug))
     for phrase in phrases:
         keys = [word_key(w) for w in slug_parts(phrase)]
         if acronym and acronym in keys:
@@ -95,8 +95,7 @@ def is_variant(slug: str, phrase: str, long_of: dict[str, str] | None = None) ->
             and word_key(parts[0]) == word_key(slug_words[-1])):
         return False  # the head's own acronym names the whole field: "AI" is not "agentic AI"
     own = {word_key(w) for w in slug_words}
-    if len(slug_words) >= 2:
-        own.add("".join(w[0] for w in slug_words))  # the slug's acronym
+    own.add(_acronym(slug_words))
     for word in slug_words:  # the long form of a slug word the scope spells out ("rag")
         own |= {word_key(w) for w in slug_parts(long_of.get(word, ""))}
     own -= STOPWORDS | {""}
@@ -119,6 +118,12 @@ def is_variant(slug: str, phrase: str, long_of: dict[str, str] | None = None) ->
 def slug_parts(phrase: str) -> list[str]:
     """A slug's or a phrase's words, lower-cased, split at blanks, hyphens, underscores and slashes."""
     return [w for w in re.split(r"[\s\-_/]+", phrase.lower()) if w]
+
+
+def _acronym(words: list[str]) -> str:
+    """A slug's acronym, lower-cased ("kg" of knowledge-graphs); "" for a slug of one word, whose first letter names
+    nothing."""
+    return "".join(w[0] for w in words) if len(words) >= 2 else ""
 
 
 def _same_stem(a: str, b: str) -> bool:

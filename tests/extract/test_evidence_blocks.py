@@ -3,8 +3,9 @@ finding its sub-question block's title clearly states, read through ``evidence.p
 
 from __future__ import annotations
 
-from kgsync.extract.evidence_blocks import Headings, block_user
-from kgsync.extract.evidence_model import ClaimText
+from kgsync.extract.evidence_anchor import Deferred
+from kgsync.extract.evidence_blocks import Headings, block_user, headed
+from kgsync.extract.evidence_model import ClaimText, Mention
 from tests.extract.evidence_items import NEW, OLD, links_of, new_item, old_item
 
 FINDINGS = ("SQLite FTS5 search is enough for a small corpus of items.",
@@ -32,11 +33,20 @@ def test_a_title_that_states_no_finding_clearly_leaves_the_citation_unlinked_and
 
 
 def test_only_a_numbered_citation_is_placed_by_its_block() -> None:
-    # the same fact citing the old item without a number: which finding of it is inferred from words, and which
-    # finding of this item uses it would be a second inference: not placed by the title
-    body = f"#### Q2 — Git text store review\n\n[fact] Binary database files are not diffable in git. Source: `{OLD}.md`."
-    links = links_of(old_item(), new_item(body, FINDINGS)).links.get(NEW, ())
-    assert all(link.kind != "number heading prose" for link in links)
+    # the same unclear citation under a title that clearly states finding 1: placed there when it cites the old
+    # finding by number; not when it names it by restatement (which finding of the old item is inferred from words,
+    # and which finding of this item uses it would be a second inference), nor an author's marker (it says)
+    title = "governance model operating"
+    claims = (ClaimText(1, "a", "", "governance model operating owner"), ClaimText(2, "b", "", "cost"))
+    cited = ClaimText(3, "c", "", "owner")
+
+    def deferred(**fields: object) -> Deferred:
+        mention = Mention(target=OLD, finding=0, quote="", stance=None, sentence="s", line=3, held_by=0, block=title)
+        return Deferred(mention.but(**fields), OLD, cited, claims[1], unclear=True, restated=not fields)
+
+    [numbered, restated, marker] = headed([deferred(finding=3), deferred(), deferred(finding=3, exact=True)], claims)
+    assert numbered.headed == claims[0]
+    assert restated.headed is None and marker.headed is None
 
 
 def test_headings_give_each_line_the_title_of_the_block_it_stands_under() -> None:

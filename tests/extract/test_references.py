@@ -121,10 +121,10 @@ def test_old_findings_fixture_is_unchanged() -> None:
                                  ":", "(", ")", "x-y", "é"]), max_size=16))
 def test_a_sentences_words_are_its_clauses_words(parts: list[str]) -> None:
     """``governing`` looks for a cue among the whole sentence's words before cutting it into clauses."""
-    from kgsync.extract.stance import _TOKEN, CLAUSE_END
+    from kgsync.extract.stance import CLAUSE_END, TOKEN
 
     text = "".join(parts)
-    assert _TOKEN.findall(text) == [w for clause in CLAUSE_END.split(text) for w in _TOKEN.findall(clause)]
+    assert TOKEN.findall(text) == [w for clause in CLAUSE_END.split(text) for w in TOKEN.findall(clause)]
 
 
 _TEXT = st.text(max_size=8)

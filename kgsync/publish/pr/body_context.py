@@ -16,7 +16,7 @@ from kgsync.contract.model import Entity, EntityType, Graph, Relation, observati
 from kgsync.diff.claim_changes import changed_claims
 from kgsync.diff.item_attribution import attributions, merged_slugs
 from kgsync.diff.model import GraphDiff
-from kgsync.diff.vocab_events import vocabulary_events
+from kgsync.diff.vocab_events import EventKind, VocabularyEvent, vocabulary_events
 from kgsync.extract.findings import MAX_STATEMENT, statement_of
 from kgsync.graph.manifest import Manifest
 from kgsync.graph.statements import LINK_FIELDS, Statements, statement_in
@@ -110,8 +110,10 @@ def body_context(explaining: Explaining, site: SiteOptions, d: GraphDiff, graph:
     lost = _lost_nodes(explaining, d, base.graph, graph, vocabulary, merged, themes_left, standing)
     vocabulary_file = explaining.vocabulary_file
     by_veto = _vetoed_groups(d, merged, vetoed)
-    vocabulary_groups = _vocabulary_groups(base.manifest, manifest, vocabulary_file)
-    events = (vocabulary_groups + _lost_groups(d, lost, merged) + _moved_groups(d, merged, vocabulary_groups, vocabulary_file)
+    vocab_events = _vocabulary_events(base.manifest, manifest)
+    events = (_vocabulary_groups(vocab_events, vocabulary_file) + _lost_groups(d, lost, merged)
+              + _moved_groups(d, merged, frozenset(e.term for e in vocab_events if e.kind is EventKind.RETYPED),
+                              vocabulary_file)
               + _gained_groups(d, graph, merged, explaining.min_links, vocabulary_file)
               + _removed_item_groups(d, merged, items) + by_veto)
     return BodyContext(merged=merged, links=_item_links(site, graph, items, merged, base_sha),
@@ -242,16 +244,16 @@ def _lost_groups(d: GraphDiff, lost: Mapping[str, Explanation], merged: frozense
     return tuple(groups)
 
 
-def _moved_groups(d: GraphDiff, merged: frozenset[str], events: Sequence[VocabularyGroup],
+def _moved_groups(d: GraphDiff, merged: frozenset[str], retyped_events: frozenset[str],
                   vocabulary_file: str) -> tuple[VocabularyGroup, ...]:
     """Side effects of a concept or method renamed or retyped (``GraphDiff.term_moves``): the other
     items whose link to it moved, or that link the node it is now, which changed (it keeps the old
-    name as an alias), under a rename, not a loss.  A retype the vocabulary events already name
-    (``retyped: term: ...``) is said there, once."""
+    name as an alias), under a rename, not a loss.  A retype of a term in ``retyped_events`` (a
+    ``retyped`` vocabulary event that moved items names it) is said there, once."""
     groups = []
     for name, into, _ in d.term_moves:
         retyped = into.split(":", 1)[1] == name.split(":", 1)[1]
-        if retyped and any(e.label.startswith(f"retyped: {name.split(':', 1)[1]}: ") for e in events):
+        if retyped and name.split(":", 1)[1] in retyped_events:
             continue
         slugs = tuple(i.slug for i in d.items if i.slug and i.slug not in merged
                       and (any(r.target == name for r in i.relations_removed) or any(c.name == into for c in i.changed)))
@@ -371,8 +373,7 @@ def _item_links(site: SiteOptions, graph: Graph, items: Sequence[ResearchItem], 
     return out
 
 
-def _vocabulary_groups(base: Manifest | None, manifest: Manifest,
-                       vocabulary_file: str = VOCABULARY_FILE) -> tuple[VocabularyGroup, ...]:
+def _vocabulary_events(base: Manifest | None, manifest: Manifest) -> tuple[VocabularyEvent, ...]:
     """The vocabulary events between the base commit's manifest and this build's (each records
     its hubs, near-duplicate merges and acronym map): a hub entered or
     left, a term merged into another or no longer, an acronym
@@ -382,6 +383,11 @@ def _vocabulary_groups(base: Manifest | None, manifest: Manifest,
         return ()
     events = vocabulary_events(set(base.hubs), set(manifest.hubs), base.by_item, manifest.by_item, base.merges,
                                manifest.merges, base.acronyms, manifest.acronyms, set(base.topics), set(manifest.topics))
-    return tuple(VocabularyGroup(f"{e.kind.value}: {e.subject}", e.items, *astuple(explain_event(e.kind, e.subject,
-                                                                                              vocabulary_file)))
-                 for e in events if e.items)
+    return tuple(e for e in events if e.items)
+
+
+def _vocabulary_groups(events: Sequence[VocabularyEvent],
+                       vocabulary_file: str = VOCABULARY_FILE) -> tuple[VocabularyGroup, ...]:
+    """Each vocabulary event as the body lists it: what moved, its items, why and the fix."""
+    return tuple(VocabularyGroup(f"{e.kind.value}: {e.subject}", e.items, *astuple(explain_event(e, vocabulary_file)))
+                 for e in events)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import assert_never
 
-from kgsync.diff.vocab_events import EventKind
+from kgsync.diff.vocab_events import EventKind, VocabularyEvent
 from kgsync.vocabulary.groups import facet_head
 
 VOCABULARY_FILE = "kgsync-vocab.yml"
@@ -162,8 +162,10 @@ def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 
     assert_never(kind)
 
 
-def explain_event(kind: EventKind, subject: str, vocabulary_file: str = VOCABULARY_FILE) -> Explanation:
-    """Why a vocabulary event moved the items it lists, and what keeps the vocabulary as it was."""
+def explain_event(event: VocabularyEvent, vocabulary_file: str = VOCABULARY_FILE) -> Explanation:
+    """Why a vocabulary event moved the items it lists, and what keeps the vocabulary as it was: its
+    parts are read from the event's fields (the term, ``other``, a retype's ``was`` and ``now``)."""
+    kind, subject = event.kind, event.term
     if kind is EventKind.HUB_ENTERED:
         return Explanation(f"{subject} is now on more than mining.max_item_share of the items (1.25 times it once the last "
                            "build's hubs are recorded): a hub (a "
@@ -179,7 +181,7 @@ def explain_event(kind: EventKind, subject: str, vocabulary_file: str = VOCABULA
                            "link it beyond them",
                            f"to keep it a node whatever items come and go, pin it under terms: in {vocabulary_file}; "
                            "to keep it out of every item's terms, add it to stoplist: there")
-    source, _, target = subject.partition(" -> ")
+    source, target = event.term, event.other
     if kind is EventKind.MERGED and _facet(source, target):
         return Explanation(f"{source} is what happens to or with {target} (its last word an act or a process, "
                            f"the rest {target}'s name or short form) and every item that chose it chose {target} "
@@ -195,7 +197,7 @@ def explain_event(kind: EventKind, subject: str, vocabulary_file: str = VOCABULA
         return Explanation(f"{source} is no longer merged into {target} ({target} is no longer chosen, or the merge: "
                            f"rule in {CONFIG_FILE} changed): its items link {source} again",
                            f"to keep them one, add {source}: {target} under merges: in {vocabulary_file}")
-    short, _, expansion = subject.partition(" = ")
+    short, expansion = event.term, event.other
     if kind is EventKind.ACRONYM_DEFINED:
         return Explanation(f"an item now spells out {short} as {expansion} first: the items that write {short} "
                            "group it with that expansion",
@@ -221,9 +223,8 @@ def explain_event(kind: EventKind, subject: str, vocabulary_file: str = VOCABULA
                "claim carries the slug")
         return Explanation(f"{subject} is {why}", "to decide which themes name one idea, give the theme vocabulary "
                            f"a Scope column ({CONFIG_FILE}: themes_vocabulary)")
-    term, _, change = subject.partition(": ")
     if kind is EventKind.RETYPED:
-        was, _, now = change.partition(" -> ")
+        term, was, now = event.term, event.was, event.now
         return Explanation(f"{term}'s type is read from how the items write it (a task, a theory, a way of doing: "
                            f"kgsync.vocabulary.node_kinds), and this merge tipped it from {was} to {now}: every item "
                            f"that links it links {now}:{term}",

@@ -24,7 +24,7 @@ from kgsync.publish.pr.body import DEFAULT_FULL_REPORT_HINT, render_markdown
 from kgsync.publish.pr.item_views import BodyContext, ItemLinks, StatementChange, VocabularyGroup
 from kgsync.publish.pr.sections import build_sections
 from kgsync.publish.pr.truncation import body_length
-from kgsync.diff.vocab_events import EventKind
+from kgsync.diff.vocab_events import EventKind, VocabularyEvent
 from kgsync.publish.pr.side_effects import SideEffect, explain, explain_event
 from kgsync.publish.pr.title import MAX_TITLE
 from kgsync.publish.pr.body_context import _lost_groups
@@ -173,7 +173,7 @@ def test_a_vocabulary_event_heads_the_side_effects_it_explains() -> None:
                  concepts={"memory": (B,)})
     d = review(_base(), new)
     assert merged_slugs(d) == {B}
-    why = explain_event(EventKind.HUB_ENTERED, "retrieval")  # as the PR flow fills it in
+    why = explain_event(VocabularyEvent(EventKind.HUB_ENTERED, "retrieval", ()))  # as the PR flow fills it in
     events = (VocabularyGroup("hub entered: retrieval", (A, B, C), why.reason, why.fix),)
     text = _render(d, BodyContext(links=_links(B), events=events))
     check_golden("cause_vocabulary_event.md", as_pull_request(d, text, "kgsync: test"))
@@ -190,7 +190,8 @@ def test_an_item_two_events_moved_is_listed_under_each_with_its_changes_once() -
     new = _graph(_item(A, "Alpha question"), _item(C, "Gamma question"), _item(B, "Beta question", "memory"),
                  concepts={"memory": (B,)})
     d = review(_base(), new)
-    hub, theme = explain_event(EventKind.HUB_ENTERED, "retrieval"), explain_event(EventKind.TOPIC_LEFT, "evals")
+    hub = explain_event(VocabularyEvent(EventKind.HUB_ENTERED, "retrieval", ()))
+    theme = explain_event(VocabularyEvent(EventKind.TOPIC_LEFT, "evals", ()))
     events = (VocabularyGroup("hub entered: retrieval", (A, C), hub.reason, hub.fix),
               VocabularyGroup("topic left: evals", (A,), theme.reason, theme.fix))
     text = _render(d, BodyContext(links=_links(B), events=events))
@@ -220,7 +221,7 @@ def test_a_re_judged_item_shows_its_changes_under_the_trust_change_before_any_ev
     new = Graph(tuple(contested if e.name == contested.name else e for e in new.entities),
                 new.relations + (Relation(f"claim:{B}:kf-1", f"claim:{C}:kf-1", "contradicts"),))
     d = review(base, new)
-    hub = explain_event(EventKind.HUB_ENTERED, "retrieval")
+    hub = explain_event(VocabularyEvent(EventKind.HUB_ENTERED, "retrieval", ()))
     events = (VocabularyGroup("hub entered: retrieval", (A, C), hub.reason, hub.fix),)
     # Only beta's file changed (the PR flow knows it from git; the diff alone would call gamma merged).
     text = _render(d, BodyContext(merged=frozenset({B}), links=_links(B), events=events))

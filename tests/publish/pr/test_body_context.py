@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from kgsync.contract.model import Entity, Facts, Graph, Relation
 from kgsync.diff.graph_diff import diff
-from kgsync.diff.vocab_events import EventKind
+from kgsync.diff.vocab_events import EventKind, VocabularyEvent
 from kgsync.graph.manifest import Manifest
-from kgsync.publish.pr.body_context import (BaseState, Explaining, VetoedLinks, _vetoed_groups, _vocabulary_groups,
-                                            _whole_statements, body_context, named_at)
+from kgsync.publish.pr.body_context import (BaseState, Explaining, VetoedLinks, _moved_groups, _vetoed_groups,
+                                            _vocabulary_events, _vocabulary_groups, _whole_statements, body_context,
+                                            named_at)
 from kgsync.publish.pr.item_views import StatementChange, VocabularyGroup
 from kgsync.publish.pr.sections import build_sections
 from kgsync.publish.pr.side_effects import explain_event
@@ -16,24 +17,45 @@ from kgsync.read.config import SiteOptions
 from tests.extract.evidence_items import item_text, make
 
 
+def _groups(base: Manifest | None, manifest: Manifest) -> tuple[VocabularyGroup, ...]:
+    return _vocabulary_groups(_vocabulary_events(base, manifest))
+
+
 def test_vocabulary_groups_come_from_what_both_manifests_record() -> None:
     before = {"a": Facts(entities=(("item:a", "research_item"), ("concept:retrieval", "concept"))),
               "b": Facts(entities=(("item:b", "research_item"),), observations=(("item:b", "summary: on retrieval"),)),
               "c": Facts(entities=(("item:c", "research_item"),), observations=(("item:c", "tag:evals"),))}
     after = {**before, "a": Facts(entities=(("item:a", "research_item"),))}
-    [event] = _vocabulary_groups(Manifest(before), Manifest(after, hubs=("retrieval",)))
-    why = explain_event(EventKind.HUB_ENTERED, "retrieval")  # each event with its reason and fix
+    [event] = _groups(Manifest(before), Manifest(after, hubs=("retrieval",)))
+    why = explain_event(VocabularyEvent(EventKind.HUB_ENTERED, "retrieval", ("a",)))  # each with its reason and fix
     # b names retrieval alike before and after: the event did not move it, so it is not listed (qa121)
     assert event == VocabularyGroup("hub entered: retrieval", ("a",), why.reason, why.fix)
     assert "kgsync-vocab.yml" in event.fix
-    assert _vocabulary_groups(None, Manifest(after, hubs=("retrieval",))) == ()  # no base manifest: no event claimed
-    assert _vocabulary_groups(Manifest(after, hubs=("retrieval",)), Manifest(after, hubs=("retrieval",))) == ()
-    assert _vocabulary_groups(Manifest(after, themes=("evals",)), Manifest(after)) == ()  # no share moves a theme
-    [merged] = _vocabulary_groups(Manifest(before), Manifest(before, merges=(("dense-retrieval", "retrieval"),)))
+    assert _groups(None, Manifest(after, hubs=("retrieval",))) == ()  # no base manifest: no event claimed
+    assert _groups(Manifest(after, hubs=("retrieval",)), Manifest(after, hubs=("retrieval",))) == ()
+    assert _groups(Manifest(after, themes=("evals",)), Manifest(after)) == ()  # no share moves a theme
+    [merged] = _groups(Manifest(before), Manifest(before, merges=(("dense-retrieval", "retrieval"),)))
     assert (merged.label, merged.items) == ("merged into: dense-retrieval -> retrieval", ("a",))
     assert "pin dense-retrieval" in merged.fix
     # a merge no item's facts name explains nothing: not shown
-    assert _vocabulary_groups(Manifest(before), Manifest(before, merges=(("x-y", "y"),))) == ()
+    assert _groups(Manifest(before), Manifest(before, merges=(("x-y", "y"),))) == ()
+
+
+def test_a_retype_a_vocabulary_event_names_is_said_there_once_not_again_as_a_move() -> None:
+    """``_moved_groups`` reads the retyped terms from the events' fields: a retype no event names is
+    filed as a move; one an event names (the term, whatever its types) is left to the event."""
+    a, b = "item:2026-01-01-a", "item:2026-01-02-b"
+    items = (Entity(a, "research_item"), Entity(b, "research_item"))
+    old = Graph(items + (Entity("method:software-engineering", "method"),),
+                tuple(Relation(i, "method:software-engineering", "uses_method") for i in (a, b)))
+    new = Graph(items + (Entity("concept:software-engineering", "concept"),),
+                tuple(Relation(i, "concept:software-engineering", "addresses") for i in (a, b)))
+    d = diff(old, new)
+    [moved] = _moved_groups(d, frozenset({"2026-01-01-a"}), frozenset(), "vocab.yml")
+    assert moved.label == "method:software-engineering retyped to concept:software-engineering"
+    assert moved.items == ("2026-01-02-b",)
+    assert _moved_groups(d, frozenset({"2026-01-01-a"}), frozenset({"software-engineering"}), "vocab.yml") == ()
+    assert _moved_groups(d, frozenset({"2026-01-01-a"}), frozenset({"software"}), "vocab.yml") == (moved,)
 
 
 def test_a_renamed_items_carried_claim_is_diffed_whole_from_both_manifests() -> None:

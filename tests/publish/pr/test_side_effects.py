@@ -10,7 +10,7 @@ import pytest
 
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.diff.graph_diff import diff
-from kgsync.diff.vocab_events import EventKind
+from kgsync.diff.vocab_events import EventKind, VocabularyEvent
 from kgsync.lint.rules import RULES
 from kgsync.publish.pr.attention import attention
 from kgsync.publish.pr.body import render_markdown
@@ -18,10 +18,18 @@ from kgsync.publish.pr.item_views import BodyContext, VocabularyGroup
 from kgsync.publish.pr.side_effects import SideEffect, explain, explain_event
 from kgsync.publish.pr.body_context import _gained_groups, _lost_groups, _removed_item_groups
 
-SUBJECTS = {EventKind.MERGED: "dense-retrieval -> retrieval", EventKind.UNMERGED: "dense-retrieval -> retrieval",
-            EventKind.ACRONYM_DEFINED: "rag = retrieval augmented generation",
-            EventKind.ACRONYM_UNDEFINED: "rag = retrieval augmented generation",
-            EventKind.RETYPED: "software-engineering: method -> concept"}
+#: An event of each kind with its parts (the rest: a hub, a topic or a theme, "retrieval").
+EVENTS = {EventKind.MERGED: VocabularyEvent(EventKind.MERGED, "dense-retrieval", (), other="retrieval"),
+          EventKind.UNMERGED: VocabularyEvent(EventKind.UNMERGED, "dense-retrieval", (), other="retrieval"),
+          EventKind.ACRONYM_DEFINED: VocabularyEvent(EventKind.ACRONYM_DEFINED, "rag", (),
+                                                     other="retrieval augmented generation"),
+          EventKind.ACRONYM_UNDEFINED: VocabularyEvent(EventKind.ACRONYM_UNDEFINED, "rag", (),
+                                                       other="retrieval augmented generation"),
+          EventKind.RETYPED: VocabularyEvent(EventKind.RETYPED, "software-engineering", (), was="method", now="concept")}
+
+
+def _event(kind: EventKind) -> VocabularyEvent:
+    return EVENTS.get(kind, VocabularyEvent(kind, "retrieval", ()))
 
 
 @pytest.mark.parametrize("kind", list(SideEffect))
@@ -33,23 +41,25 @@ def test_every_side_effect_kind_has_a_reason_and_a_fix(kind: SideEffect) -> None
 
 @pytest.mark.parametrize("kind", list(EventKind))
 def test_every_vocabulary_and_acronym_event_has_a_reason_and_a_fix(kind: EventKind) -> None:
-    subject = SUBJECTS.get(kind, "retrieval")
-    why = explain_event(kind, subject, "vocab.yml")
+    subject = _event(kind).subject
+    why = explain_event(_event(kind), "vocab.yml")
     assert why.reason.strip() and why.fix.strip(), kind
     assert any(part in why.reason for part in re.split(r" -> | = |: ", subject)), why.reason  # names what moved
     assert "vocab.yml" in why.fix or "kgsync.yml" in why.fix  # the file a maintainer edits
 
 
 def test_a_retyped_term_says_which_way_and_how_to_fix_its_type() -> None:
-    why = explain_event(EventKind.RETYPED, "software-engineering: method -> concept", "vocab.yml")
+    why = explain_event(_event(EventKind.RETYPED), "vocab.yml")
     assert "from method to concept" in why.reason and "concept:software-engineering" in why.reason
     assert "software-engineering: {kind: method}" in why.fix and "vocab.yml" in why.fix
 
 
 def test_a_facet_merge_says_it_is_a_facet_and_a_near_duplicate_merge_does_not() -> None:
-    facet = explain_event(EventKind.MERGED, "github-actions-workflow -> github-actions", "vocab.yml")
+    facet = explain_event(VocabularyEvent(EventKind.MERGED, "github-actions-workflow", (), other="github-actions"),
+                          "vocab.yml")
     assert "facet" in facet.reason and "github-actions's page" in facet.reason
-    near = explain_event(EventKind.MERGED, "indirect-prompt-injection -> prompt-injection", "vocab.yml")
+    near = explain_event(VocabularyEvent(EventKind.MERGED, "indirect-prompt-injection", (), other="prompt-injection"),
+                         "vocab.yml")
     assert "near-duplicate" in near.reason and "facet" not in near.reason
 
 
@@ -104,8 +114,8 @@ def test_a_body_with_every_kind_of_side_effect_states_each_reason_and_fix() -> N
     old, new = _every_kind()
     d = diff(old, new)
     lost = {"concept:lost": explain(SideEffect.LOST_ALL_LINKERS, count=1)}
-    events = tuple(VocabularyGroup(f"{kind.value}: {SUBJECTS.get(kind, 'retrieval')}", (slug,),
-                                   *(lambda why: (why.reason, why.fix))(explain_event(kind, SUBJECTS.get(kind, "retrieval"))))
+    events = tuple(VocabularyGroup(f"{kind.value}: {_event(kind).subject}", (slug,),
+                                   *(lambda why: (why.reason, why.fix))(explain_event(_event(kind))))
                    for kind, slug in zip(EventKind, BYSTANDERS, strict=True))
     context = BodyContext(merged=frozenset({B}), events=events + _lost_groups(d, lost, frozenset({B})),
                           lost={name: str(why) for name, why in lost.items()})
