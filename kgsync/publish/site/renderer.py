@@ -52,7 +52,7 @@ def page_environment() -> jinja2.Environment:
     env.globals["html_paragraph"] = lambda text: html_block(Markup(f"<p>{html_text(text)}</p>"))
     # The executive summary: its paragraphs and lists (``summary_blocks``), URLs as links, the items' evidence
     # labels as small notes.
-    env.globals["linked_paragraph"] = lambda text: html_block(summary_blocks(text))
+    env.globals["summary_html"] = lambda text: html_block(summary_blocks(text))
     return env
 
 
