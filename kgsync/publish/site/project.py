@@ -17,7 +17,6 @@ import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from importlib import resources
 from itertools import chain
 from pathlib import Path
 
@@ -31,7 +30,7 @@ from kgsync.publish.site.engine import DEFAULT_ENGINE, ENGINES, build_html
 from kgsync.publish.site.model import collect
 from kgsync.publish.site.pages import LinkQuotes, evidence_of, explorer_data, kept_pages_of, render_pages, source_url
 from kgsync.publish.site.text import html_text
-from kgsync.publish.templating import environment
+from kgsync.publish.templating import environment, shipped_templates
 
 __all__ = ["DEFAULT_ENGINE", "ENGINES", "GENERATED_NOTE", "SiteProject", "build_html", "evidence_of", "mkdocs_yml",
            "render_pages", "render_project", "source_url"]
@@ -71,7 +70,7 @@ def mkdocs_yml(site: SiteOptions, project_dir: Path) -> str:
 
 def _static_files(project_dir: Path) -> dict[str, bytes]:
     """Stylesheets copied into docs/assets: kgsync's own, then the project's hand-written one."""
-    shipped = resources.files("kgsync._templates").joinpath("site/assets")
+    shipped = shipped_templates().joinpath("site/assets")
     files = {f"assets/{name}": shipped.joinpath(name).read_bytes()
              for name in ("kgsync.css", "kgsync.js", "kgsync-search.js")}
     extra = project_dir / "assets" / "extra.css"
