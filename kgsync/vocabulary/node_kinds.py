@@ -80,6 +80,14 @@ theories; constitutional AI a concept, a training technique):
   built and run on the research items, 1 right and 3 wrong (access control, CIA, "H-neurons encoding").
   What names a technique ("mitigation approaches: RAG, Constitutional AI"; "Constitutional AI trains a
   model") is written as readily of products and of the things a technique works on.
+* method to concept for a field of study (machine learning, platform engineering; names149,
+  ``bench/bench_field_frames.py``): a linking item writing "X research / literature / community /
+  discipline / practitioners" or "field of X", "advances in X".  The items write that of what they study,
+  techniques as much as fields: in the research items' dense zones 2 right and 3 wrong (policy as code,
+  RLHF, type-constrained decoding), in their whole text 2 right and 7 wrong ("prompt engineering
+  literature", "TDD discipline", "GraphRAG community"), with no way-of-doing role as the guard 2 and 6; software engineering
+  gets no such frame; on a new repository (the later items alone) 0 of 1 in the dense zones, 1 right
+  and 1 wrong ("RAG research") in the whole text.
 """
 
 from __future__ import annotations
