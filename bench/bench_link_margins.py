@@ -1,6 +1,7 @@
 """Which claim links a stricter gate would withhold: candidate text properties of a link's two ends, against readings.
 
     .venv/bin/python bench/bench_link_margins.py [--shared ../shared] [--items DIR] [--labels FILE ...] [--list]
+        [--pairs]
 
 Issue 21 part 1 (links148): claim→claim ``extends`` precision.  The thirty-seventh reading (reader142) names two
 causes of its wrong links: (B) wrong-to, a later item cites an earlier one by URL with no finding number and the
@@ -26,7 +27,11 @@ Properties (``weighed``: each word weighing 1 / the number of the cited item's f
   well as the cited item's finding it matches best (``weighed``): its own text draws on another one;
 * ``source-not-best``: the same, below the best at all;
 * ``not-named-here``: the citing finding (a match, not holding the sentence) does not name the cited item in its
-  entry, and another finding of this item does (``evidence_anchor.entries_naming``).
+  entry, and another finding of this item does (``evidence_anchor.entries_naming``);
+* ``use-unsaid``: what the sentence takes from the cited finding (the words it shares with it that no other finding
+  of the cited item uses) appears nowhere in the citing finding's text (a match): the finding does not take the use up;
+* ``row-omits``: this item's Evidence Map rows link the cited item, none to this finding of it (a match, not a row):
+  the item's own list of what its findings rest on leaves the cited finding out.
 
 Not a test: it prints figures.  links148's measure (docs/EVIDENCE.md, CHANGELOG): no property passes.
 """
@@ -39,6 +44,7 @@ import sys
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Sequence
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -50,14 +56,14 @@ from bench_from_ends import build, read_verdicts  # noqa: E402
 from kgsync.contract.model import claim_name  # noqa: E402
 from kgsync.extract.evidence_anchor import entries_naming  # noqa: E402
 from kgsync.extract.evidence_model import ClaimText  # noqa: E402
-from kgsync.extract.evidence_source import weighed  # noqa: E402
+from kgsync.extract.evidence_source import said_there, weighed  # noqa: E402
 from kgsync.extract.restated import FindingIndex, stem  # noqa: E402
 
 LABELS = [ROOT / "bench" / "labels" / name for name in (
     "reading_links_2026-12-07_thirtyseventh_c273_all.tsv", "reading_links_2026-12-06_thirtysixth_c273_all.tsv",
     "reading_links_2026-12-06_thirtyfifth_c273_all.tsv")]
 PROPERTIES = ("restate-lead<2", "report-lead<3", "claim-unsaid", "spread", "source-fit<1/2", "source-not-best",
-              "not-named-here")
+              "not-named-here", "use-unsaid", "row-omits")
 #: The link kinds whose citing finding holds the sentence or is stated by the author (``evidence_kinds``).
 STATED = ("held", "notes", "marker")
 
@@ -89,8 +95,9 @@ def named_by(index: FindingIndex[ClaimText], mention: Any, position: int) -> tup
 
 
 def properties(kind: str, mention: Any, source: ClaimText, cited: ClaimText, claims: Sequence[ClaimText],
-               naming: set[int]) -> dict[str, bool]:
-    """What each property says of one (link, sentence): True, a gate on it would withhold this sentence's link."""
+               naming: set[int], rows: frozenset[str] = frozenset()) -> dict[str, bool]:
+    """What each property says of one (link, sentence): True, a gate on it would withhold this sentence's link.
+    ``rows``: the cited item's claims this item's Evidence Map rows link (any finding's)."""
     index = FindingIndex(claims)
     position = next(i for i, c in enumerate(claims) if c.number == cited.number)
     how, words = named_by(index, mention, position) if mention is not None else ("", "")
@@ -98,6 +105,8 @@ def properties(kind: str, mention: Any, source: ClaimText, cited: ClaimText, cla
     said = {stem(w) for w in words.split()}
     total = float(sum(1 for word in said if index.holders.get(word)))  # each known word spreads 1 over its holders
     matched = kind.split()[1] not in STATED
+    used = (said_there(mention, kind.startswith("restated")) if mention is not None else frozenset()) & cited.content()
+    used = used - frozenset().union(*(c.content() for c in claims if c.number != cited.number))
     fit = weighed(claims, source.content())
     best_fit = max(fit.values(), default=0)
     return {
@@ -108,6 +117,8 @@ def properties(kind: str, mention: Any, source: ClaimText, cited: ClaimText, cla
         "source-fit<1/2": matched and 2 * fit.get(cited.number, 0) < best_fit,
         "source-not-best": matched and fit.get(cited.number, 0) < best_fit,
         "not-named-here": matched and bool(naming) and source.number not in naming,
+        "use-unsaid": matched and bool(used) and not used & source.content(),
+        "row-omits": matched and not kind.endswith(" row") and bool(rows) and cited.key not in rows,
     }
 
 
@@ -128,6 +139,7 @@ def main() -> None:
     parser.add_argument("--labels", type=Path, nargs="+", default=LABELS)
     parser.add_argument("--split", type=datetime.date.fromisoformat, default=datetime.date(2026, 5, 1))
     parser.add_argument("--list", action="store_true", help="print each link, its sentences' properties and verdicts")
+    parser.add_argument("--pairs", action="store_true", help="also print each two properties' conjunction (a gate on both)")
     args = parser.parse_args()
     planned, texts, items = build(args.shared, args.items, Path(tempfile.mkdtemp(prefix="kgsync-margins-")))
     resolve = resolver(set(items))
@@ -139,12 +151,17 @@ def main() -> None:
         by_number = {claim.number: claim for claim in text.claims}
         naming = entries_naming(items[slug], text.mentions, resolve)
         for link in links:
+            rows = frozenset(c.key for c in texts[link.target_slug].claims for other in links
+                             if other.target_slug == link.target_slug and other.kind.endswith(" row")
+                             and claim_name(link.target_slug, c.key) == other.target_claim)
             source = by_number[link.source_number]
             claims = texts[link.target_slug].claims
             cited = next(c for c in claims if claim_name(link.target_slug, c.key) == link.target_claim)
-            mention = next((m for m in text.mentions if m.line == link.line and link.target_slug.endswith(m.target)
-                            and (m.said or m.reported or m.finding)), None)
-            said = properties(link.kind, mention, source, cited, claims, naming.get(link.target_slug, set()))
+            here = [m for m in text.mentions if m.line == link.line and link.target_slug.endswith(m.target)]
+            # the mention naming the cited finding by its number, else the one naming it by its words
+            mention = next((m for m in here if m.finding == cited.number),
+                           next((m for m in here if not m.finding and (m.said or m.reported)), None))
+            said = properties(link.kind, mention, source, cited, claims, naming.get(link.target_slug, set()), rows)
             pair = (claim_name(slug, source.key), link.target_claim)
             fired = {name for name, fires in said.items() if fires}
             later = items[slug].completed >= args.split.isoformat()
@@ -165,7 +182,15 @@ def main() -> None:
         print(f"\n{name}: links each gate would withhold, right / wrong (unsure, unread), research and later apart\n")
         print("| property | research right / wrong | later right / wrong | unsure, unread | more wrong than right "
               "on each half it touches |\n|---|---|---|---|---|")
-        for prop in PROPERTIES:
+        gates = [*PROPERTIES, *(f"{a} & {b}" for a, b in combinations(PROPERTIES, 2))] if args.pairs else PROPERTIES
+        for pair, (fired, later) in touched.items():
+            for a, b in combinations(sorted(fired), 2):
+                counts[(f"{a} & {b}" if PROPERTIES.index(a) < PROPERTIES.index(b) else f"{b} & {a}",
+                        "later" if later else "research", verdicts.get(pair, "unread"))] += 1
+        for prop in gates:
+            if " & " in prop and not any(counts[(prop, h, v)] for h in ("research", "later")
+                                         for v in ("right", "wrong", "unsure", "unread")):
+                continue  # a conjunction no link has
             cells, passes, gains = [], True, False
             for half in ("research", "later"):
                 right, wrong = counts[(prop, half, "right")], counts[(prop, half, "wrong")]

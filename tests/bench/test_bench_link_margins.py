@@ -51,3 +51,20 @@ def test_an_undated_target_resolves_only_when_one_item_ends_with_it() -> None:
     assert resolve("ledger") == "2026-03-01-ledger"
     assert resolve("database") is None
     assert resolve("2026-01-01-local-database") == "2026-01-01-local-database"
+
+
+def test_a_use_no_word_of_which_the_citing_finding_states_fires_use_unsaid() -> None:
+    # the sentence takes "approver" and "reviewer" from KF1 (no other cited finding uses them); the sandbox finding
+    # states neither, a finding on approvers does
+    mention = Mention("x", 1, "", None, "Each approver and reviewer is logged", 1, 0)
+    assert properties("number clear-match prose", mention, SANDBOX, KF1, CITED, set())["use-unsaid"]
+    approvers = ClaimText(5, "approver-logging", "Every approver is logged before release")
+    assert not properties("number clear-match prose", mention, approvers, KF1, CITED, set())["use-unsaid"]
+
+
+def test_rows_linking_other_findings_of_the_cited_item_fire_row_omits() -> None:
+    rows = frozenset({KF2.key})
+    assert properties("number clear-match prose", None, SANDBOX, KF1, CITED, set(), rows)["row-omits"]
+    assert not properties("number clear-match prose", None, SANDBOX, KF2, CITED, set(), rows)["row-omits"]
+    assert not properties("number clear-match row", None, SANDBOX, KF1, CITED, set(), rows)["row-omits"]
+    assert not properties("number clear-match prose", None, SANDBOX, KF1, CITED, set())["row-omits"]
