@@ -33,7 +33,8 @@ Properties (``weighed``: each word weighing 1 / the number of the cited item's f
 * ``row-omits``: this item's Evidence Map rows link the cited item, none to this finding of it (a match, not a row):
   the item's own list of what its findings rest on leaves the cited finding out.
 
-Not a test: it prints figures.  links148's measure (docs/EVIDENCE.md, CHANGELOG): no property passes.
+Not a test: it prints figures.  links148's measure (docs/MEASURED.md): no single property passes; the conjunctions
+that do withhold one link.
 """
 
 from __future__ import annotations
