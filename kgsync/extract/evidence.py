@@ -99,6 +99,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         matched: dict[tuple[int, RelationType, str, int], Mention] = {}
         said_of: set[tuple[int, RelationType, str, int]] = set()
         rows_cite: dict[int, dict[str, set[int]]] = {}
+        row_words: dict[int, dict[str, set[str]]] = {}  # ... and the words of those rows' claim cells
         stated_rows: set[tuple[int, RelationType, str, int]] = set()  # the links a row states (``most_specific``)
         deferred: list[Deferred] = []  # citations whose referencing finding is not said (``evidence_anchor``)
         # cited claim -> this item's findings whose link to it is said, and how (``evidence_anchor.anchored``)
@@ -125,6 +126,7 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                     stated_rows.add(key)
                     if mention.finding and not mention.exact:
                         rows_cite.setdefault(source.number, {}).setdefault(slug, set()).add(claim.number)
+                        row_words.setdefault(source.number, {}).setdefault(slug, set()).update(said_there(mention))
             elif how in MATCHED:  # only a word match says which finding uses it (``evidence_ends``)
                 matched.setdefault(key, mention)
             if how not in MATCHED or mention.shape == "row":
@@ -339,13 +341,14 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         place(others_settled(item, headed(deferred, extraction.claims), extraction.claims, anchors,
                              linked_from(mine.values(), extraction.claims), naming))
         if matched:
-            own_sources = stated_sources(item, extraction.mentions, resolve, rows_cite)
+            own_sources = stated_sources(item, extraction.mentions, resolve, rows_cite, row_words)
             for key, mention in matched.items():
                 if key in said_of:
                     continue
                 slug, number = mine[key].target_slug, basis[key][1]
                 beside = sources_named(sentence_items[(mention.line, mention.sentence)], resolve)
-                if why := own_sources.leaves_out(key[0], slug, number, beside):
+                clear = mine[key].kind.split()[1] == "clear-match"  # its words state the finding: which part, below
+                if why := own_sources.leaves_out(key[0], slug, number, beside, said_there(mention) if clear else None):
                     issues.append(left_out_hint(item, mention, slug, number, key[0], why,
                                                 own_sources.cited_by_rows(key[0], slug)))
                     del mine[key], basis[key]

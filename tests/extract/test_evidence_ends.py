@@ -64,3 +64,32 @@ def test_a_page_the_sentence_and_the_finding_both_name_keeps_the_match() -> None
     beside = NOTE.replace(f"`{OLD}.md`", f"`{OLD}.md` and `{page}`")
     links = links_of(old_item(), other, new_item(beside, labelled)).links[NEW]
     assert (1, OLD) in {(link.source_number, link.target_slug) for link in links}
+
+
+def test_a_clear_note_on_another_part_of_the_finding_than_its_rows_source_keeps_its_link() -> None:
+    # finding 1's row sources its FTS5 part (the old item's Key Finding 1); the note, clearly matched to finding 1,
+    # speaks of its vector-store part (no word of the row's claim cell): the row says nothing of that part's source
+    fts_row = ROW.replace("Semantic search over vector stores costs too much; SQLite FTS5 ranks by BM25",
+                          "SQLite FTS5 ranking by BM25 is enough")
+    result = links_of(old_item(), new_item(f"{NOTE}\n\n{fts_row.format(f'`{OLD}.md` Key Finding 1')}", FINDINGS))
+    assert (1, "vector-stores-solve-semantic") in {(link.source_number, link.target_claim.split(":")[2])
+                                                   for link in result.links[NEW]}
+    assert not [i for i in result.issues if "no claim link" in i.message]
+    # ... unless a finding's rows cite the note's finding: the item says which finding uses it
+    findings = (FINDINGS[0], "Deduplication of semantic duplicates needs a separate pass.")
+    second = f"| Deduplication of semantic duplicates needs a separate pass | `{OLD}.md` Key Finding 2 | high |"
+    cited = links_of(old_item(), new_item(f"{NOTE}\n\n{fts_row.format(f'`{OLD}.md` Key Finding 1')}\n{second}",
+                                          findings))
+    assert (2, "vector-stores-solve-semantic") in {(link.source_number, link.target_claim.split(":")[2])
+                                                   for link in cited.links[NEW]}
+    assert (1, "vector-stores-solve-semantic") not in {(link.source_number, link.target_claim.split(":")[2])
+                                                       for link in cited.links[NEW]}
+
+
+def test_leaves_out_keeps_a_clear_match_on_another_part_only() -> None:
+    stated = StatedSources({}, {2: {OLD: frozenset({1})}}, {2: {OLD: frozenset({"sqlite", "fts5", "ranks"})}})
+    assert stated.leaves_out(2, OLD, 2, said=frozenset({"vector", "stores", "semantic", "sqlite"})) == ""
+    assert stated.leaves_out(2, OLD, 2, said=frozenset({"sqlite", "fts5", "ranks", "vector"})) == "rows"
+    assert stated.leaves_out(2, OLD, 2) == "rows"  # no clear match: as before
+    also = StatedSources({}, {2: {OLD: frozenset({1})}, 1: {OLD: frozenset({2})}}, {2: {OLD: frozenset()}})
+    assert also.leaves_out(2, OLD, 2, said=frozenset({"vector"})) == "rows"  # finding 1's rows cite it
