@@ -217,10 +217,13 @@ def explain_event(event: VocabularyEvent, vocabulary_file: str = VOCABULARY_FILE
                            "link it",
                            f"to keep it a node, pin it under terms: in {vocabulary_file}")
     if kind is EventKind.THEME_ENTERED or kind is EventKind.THEME_LEFT:
-        why = ("now a node: with no theme vocabulary of ideas, enough items write it (mining.min_links); the items "
-               "that carry and write it link it" if kind is EventKind.THEME_ENTERED else
-               "no longer a node: too few items that carry it write it; its items keep its tag: and their first "
-               "claim carries the slug")
+        # Both causes are said: the event is read from the manifests, which do not record which one applied
+        # (a Scope column's ideas decide alone; without one, how many carrying items write the theme).
+        why = ("now a node: the theme vocabulary's Scope names it one idea, or, with no vocabulary of ideas, "
+               "enough items write it (mining.min_links); the items that carry it link it"
+               if kind is EventKind.THEME_ENTERED else
+               "no longer a node: the theme vocabulary no longer names it one idea, or, with no vocabulary of ideas, "
+               "too few items that carry it write it; its items keep its tag: and their first claim carries the slug")
         return Explanation(f"{subject} is {why}", "to decide which themes name one idea, give the theme vocabulary "
                            f"a Scope column ({CONFIG_FILE}: themes_vocabulary)")
     if kind is EventKind.RETYPED:
