@@ -36,6 +36,7 @@ from kgsync.publish.pr.item_views import (
     size_line,
 )
 from kgsync.publish.pr.hand_made import split_by_hand
+from kgsync.publish.pr.item_index import index_chunks
 from kgsync.publish.pr.merge_proposals import merge_block
 from kgsync.publish.pr.pr_template import macro, template_module
 from kgsync.publish.pr.renamed_items import renamed_items, renamed_view
@@ -117,7 +118,8 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
     sections += _evidence_sections(module, d, evidence)
     sections += _finding_sections(module, d)
     sections += _near_duplicate_sections(module, d)
-    sections += _index_sections(module, d, views, ordered, merged)
+    sections += [Section("index", text, count, priority=5)
+                 for text, count in index_chunks(module, d, views, ordered, merged, 2 * CHUNK_ROWS)]
     return sections
 
 
@@ -231,39 +233,6 @@ def _near_duplicate_sections(module: TemplateModule, d: GraphDiff) -> list[Secti
                 for number, chunk in enumerate(_chunks(rows, 2 * CHUNK_ROWS) if rows else [])]
     block = merge_block(pairs, shared, d.theme_nodes)  # the vocabulary-file lines that would merge them, with the evidence
     return sections + ([Section("near_duplicates", block, 0, priority=7)] if block else [])
-
-
-def _index_sections(module: TemplateModule, d: GraphDiff, views: Sequence[ItemView], ordered: Sequence[ItemDiff],
-                    merged: frozenset[str]) -> list[Section]:
-    if sum(1 for v in views if v.slug in merged) <= 1:  # one merged item needs no index (side effects have sections)
-        return []
-    # The items the PR is about first, then the ones moved as their side effects (each in review order).
-    rows = sorted(zip(views, ordered, strict=True), key=lambda row: row[0].slug not in merged)
-    chunks = _chunks(rows, 2 * CHUNK_ROWS)
-    shared = _shared_counts(d, ordered)
-    return [Section("index", macro(module, "index", chunk, number == 0, len(views), number + 1, len(chunks),
-                                   shared if number == 0 else ""),
-                    len(chunk), priority=5)
-            for number, chunk in enumerate(chunks)]
-
-
-def _shared_counts(d: GraphDiff, ordered: Sequence[ItemDiff]) -> Markup:
-    """Why the index's columns may sum to more than the graph changed (QA 121): a node several items link
-    is filed under each of them (``group_by_item``), and so is a relation from it.  Empty when they add up."""
-    columns = (("the + column", "the graph gained", [len(i.added) for i in ordered], len(d.added)),
-               ("the − column", "the graph lost", [len(i.removed) for i in ordered], len(d.removed)),
-               ("the ~ column", "the graph changed", [len(i.changed) for i in ordered], len(d.changed)),
-               ("relations added", "the graph gained", [len(i.relations_added) for i in ordered],
-                len(d.relations_added)),
-               ("relations removed", "the graph lost", [len(i.relations_removed) for i in ordered],
-                len(d.relations_removed)))
-    over = [f"{column} sums to {sum(counts)}, {graph} {total}" for column, graph, counts, total in columns
-            if sum(counts) > total]
-    if not over:
-        return Markup("")
-    # Trusted: the column signs and counts only (escaped, "~" would read "&#126;").
-    return Markup("A node several items link is counted under each of them (and so is a relation from it): "
-            + "; ".join(over) + ".")
 
 
 def _by_hand_sections(module: TemplateModule, items: Sequence[ItemDiff], context: BodyContext) -> list[Section]:
