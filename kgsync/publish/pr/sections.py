@@ -69,6 +69,8 @@ class Section:
     priority: int = 0
     #: The items a section of several names (``_Bystanders``): what a cut of it leaves out, each by its slug.
     members: tuple[str, ...] = ()
+    #: The nodes a section of several items shows as their only change (``_Bystanders.names``).
+    about: tuple[str, ...] = ()
 
 
 _Row = TypeVar("_Row")
@@ -118,8 +120,11 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
     sections += _evidence_sections(module, d, evidence)
     sections += _finding_sections(module, d)
     sections += _near_duplicate_sections(module, d)
+    # Each group of items one shared node moved (``_Bystanders``), with the heading it is filed under.
+    folds = [(s.members, s.about, next(h.label for h in reversed(sections[:at]) if h.kind == "heading"))
+             for at, s in enumerate(sections) if s.kind == "item" and len(s.members) > 1]
     sections += [Section("index", text, count, priority=5)
-                 for text, count in index_chunks(module, d, views, ordered, merged, 2 * CHUNK_ROWS)]
+                 for text, count in index_chunks(module, d, views, ordered, merged, 2 * CHUNK_ROWS, folds)]
     return sections
 
 
@@ -394,7 +399,7 @@ class _Bystanders:
         text = macro(module, "bystanders", self.slugs, self.names, self.shown_under.removeprefix(_EVENT))
         kind = "item_reference" if self.shown_under else "item"
         return Section(kind, text, 0 if self.shown_under else len(self.slugs), self.slugs[0], priority=self.priority,
-                       members=self.slugs)
+                       members=self.slugs, about=self.names)
 
 
 def _bystander(sections: list[Section], groups: dict[tuple[str, str, tuple[str, ...]], _Bystanders],

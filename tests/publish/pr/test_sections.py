@@ -267,29 +267,3 @@ def test_a_shared_node_s_change_says_how_many_items_of_the_change_link_it_where_
     alone = build_sections(diff(Graph((), ()), _added(2)), cap=0)
     assert not any("linked by" in s.text for s in alone)
 
-
-def test_the_item_index_gives_the_items_moved_only_by_a_shared_node_one_row_naming_each() -> None:
-    # qa143's leftover: the body's sections group the items a shared node moved and nothing of their own,
-    # but the item index kept one row per item (84 rows of "~1", 20 KB of a 52 KB body on a real merge of
-    # the research items).  Now the index gives the group one row that names every item (a cut of the
-    # group's section never leaves one named only in the notice's "and N more") and the counts of each.
-    merged = ("2026-03-09-beta", "2026-03-10-gamma")
-    others = [f"2026-02-{k:02d}-item" for k in range(1, 21)]
-    own = "2026-01-31-own"
-    items = [Entity(f"item:{s}", "research_item", (f"title: Item {s}",)) for s in (*others, own)]
-    links = tuple(Relation(f"item:{s}", "concept:rag", "addresses") for s in (*others, own))
-    before = Graph((*items, Entity("concept:rag", "concept", ()), Entity("concept:gone", "concept", ())),
-                   (*links, Relation(f"item:{own}", "concept:gone", "addresses")))
-    after = Graph((*items, Entity("concept:rag", "concept", ("alias:RAG",)),
-                   *(Entity(f"item:{m}", "research_item", ("title: New",)) for m in merged)),
-                  (*links, *(Relation(f"item:{m}", "concept:rag", "addresses") for m in merged)))
-    sections = build_sections(diff(before, after), context=BodyContext(merged=frozenset(merged)), cap=0)
-    [index] = [s.text for s in sections if s.kind == "index"]
-    grouped = [s for s in sections if "whose only change" in s.text][0]
-    rows = [line for line in index.splitlines() if line.startswith("| ") and not line.startswith("| item ")]
-    assert len(rows) == len(merged) + len(others) - len(grouped.members) + 2, index  # the group: one row
-    assert all(slug in index for slug in (*merged, *others, own)), index  # every item still named
-    [group_row] = [row for row in rows if grouped.members[0] in row]
-    assert f"{len(grouped.members)} items" in group_row and "`concept:rag`" in group_row, group_row
-    assert "| 0 | 0 | 1 | +0 / −0 |" in group_row, group_row  # each one's counts
-    assert len(index) < 2_500, len(index)
