@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.diff.graph_diff import diff
 from kgsync.publish.pr.item_views import BodyContext
 from kgsync.publish.pr.sections import build_sections
+from tests.publish.pr.body_checks import moved_by_one_node
 
 
 def test_the_item_index_gives_the_items_moved_only_by_a_shared_node_one_row_naming_each() -> None:
@@ -16,13 +16,7 @@ def test_the_item_index_gives_the_items_moved_only_by_a_shared_node_one_row_nami
     merged = ("2026-03-09-beta", "2026-03-10-gamma")
     others = [f"2026-02-{k:02d}-item" for k in range(1, 21)]
     own = "2026-01-31-own"
-    items = [Entity(f"item:{s}", "research_item", (f"title: Item {s}",)) for s in (*others, own)]
-    links = tuple(Relation(f"item:{s}", "concept:rag", "addresses") for s in (*others, own))
-    before = Graph((*items, Entity("concept:rag", "concept", ()), Entity("concept:gone", "concept", ())),
-                   (*links, Relation(f"item:{own}", "concept:gone", "addresses")))
-    after = Graph((*items, Entity("concept:rag", "concept", ("alias:RAG",)),
-                   *(Entity(f"item:{m}", "research_item", ("title: New",)) for m in merged)),
-                  (*links, *(Relation(f"item:{m}", "concept:rag", "addresses") for m in merged)))
+    before, after = moved_by_one_node(merged, others, own)
     sections = build_sections(diff(before, after), context=BodyContext(merged=frozenset(merged)), cap=0)
     [index] = [s.text for s in sections if s.kind == "index"]
     grouped = [s for s in sections if "whose only change" in s.text][0]
