@@ -86,10 +86,16 @@ def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 
                            "how the items write it (kgsync.vocabulary.node_kinds), or another kgsync version "
                            "typed it so", f"to fix its type whatever items come and go, write {now[-1]}: "
                            f"{{kind: {was}}} (or {now[0]}) under terms: in {vocabulary_file}")
+    if kind is SideEffect.THEME_TAG_ONLY and not subject:
+        # No theme vocabulary (its file is the subject): the items decide (``graph.assemble.written_theme_nodes``).
+        # Short enough that Needs attention's note (reason; fix) keeps the fix within its 240 characters.
+        return Explanation("with no theme vocabulary, a theme is a node while items that carry it write it "
+                           "(mining.min_links, then one): none left does",
+                           "to keep it, list it in a theme vocabulary whose Scope names it one idea "
+                           f"({CONFIG_FILE}: themes_vocabulary)")
     if kind is SideEffect.THEME_TAG_ONLY:
-        where = subject or "the themes vocabulary"
         return Explanation("a theme that is a tag only now: no Scope phrase writes its slug as one idea",
-                           f"to keep its node, write the slug's words as one Scope phrase in {where}")
+                           f"to keep its node, write the slug's words as one Scope phrase in {subject}")
     if kind is SideEffect.GAINED_MIN_LINKS:
         return Explanation(f"a merged item links it too: {count} linking items now (min {minimum}), so it is a node",
                            f"to keep it out, add it to stoplist: in {vocabulary_file}")
