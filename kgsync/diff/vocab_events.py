@@ -203,11 +203,14 @@ _TERM_PREFIXES = tuple(f"{prefix}:" for prefix in TERM_TYPES)
 
 def _items_tagged(slug: str, before: Mapping[str, Facts], after: Mapping[str, Facts]) -> tuple[str, ...]:
     """Items whose facts carry the theme: a ``tag:`` of it (the item's, in any tag style, or its first
-    claim's), or a node whose name has its words (the theme's node: ``concept:regulatory-compliance``)."""
+    claim's), or a node whose name has its words (the theme's node: ``concept:regulatory-compliance``).
+    An item whose facts are alike before and after was not moved by it (as ``_items_naming``)."""
     key = _tag_key(slug)
     found: set[str] = set()
     for facts_by_item in (before, after):
         for slug_of, facts in facts_by_item.items():
+            if before.get(slug_of) == after.get(slug_of):
+                continue
             if any(text.startswith("tag:") and _tag_key(text[4:]) == key for _n, text in facts.observations) or any(
                     _tag_key(name.split(":", 1)[-1]) == key for name in _touched(facts)):
                 found.add(slug_of)

@@ -304,6 +304,25 @@ class Index:
         when every word is that common, they are all kept."""
         if not tokens:
             return tokens
+        kept: list[str] = []
+        common: list[str] = []
+        documents = len(self._names)
+        for token, counts in zip(tokens, self._document_counts(tokens), strict=True):
+            if not counts or min(counts) == 0:
+                continue  # no document holds it
+            (common if min(counts) * 2 > documents else kept).append(token)
+        return kept or common
+
+    def absent(self, query: str) -> list[str]:
+        """The words of ``query`` (``query_tokens``) that no document holds, in query order: a search
+        answers with the others, and says so (``tools.search_nodes``)."""
+        tokens = query_tokens(query)
+        with self._lock:
+            counts = self._document_counts(tokens) if tokens else []
+        return [token for token, found in zip(tokens, counts, strict=True) if not found or min(found) == 0]
+
+    def _document_counts(self, tokens: list[str]) -> list[list[int]]:
+        """For each of ``tokens``, how many documents hold each indexed term it makes ([]: it makes none)."""
         db = self._db
         with db:
             db.executemany("INSERT INTO scratch (rowid, t) VALUES (?, ?)", enumerate(tokens, 1))
@@ -312,18 +331,10 @@ class Index:
             wanted = {term for _, term in found}
             df = dict(db.execute(f"SELECT term, doc FROM terms WHERE term IN ({','.join('?' * len(wanted))})",
                                  sorted(wanted))) if wanted else {}
-        documents = len(self._names)
         stems_of: dict[int, list[str]] = {}
         for row, term in found:
             stems_of.setdefault(row, []).append(term)
-        kept: list[str] = []
-        common: list[str] = []
-        for row, token in enumerate(tokens, 1):
-            counts = [df.get(term, 0) for term in stems_of.get(row, ())]
-            if not counts or min(counts) == 0:
-                continue  # no document holds it
-            (common if min(counts) * 2 > documents else kept).append(token)
-        return kept or common
+        return [[df.get(term, 0) for term in stems_of.get(row, ())] for row in range(1, len(tokens) + 1)]
 
     def _stems_of(self, claim: str) -> frozenset[str]:
         found = self._claim_stems.get(claim)

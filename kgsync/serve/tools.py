@@ -190,6 +190,15 @@ _CAPPED = (f"only the first {MAX_TOKENS} distinct words of the query (within its
            "were searched, the rest left out: ask with the topic's words first")
 
 
+#: The words no node holds that a search's note names; the rest are counted.
+_ABSENT_NAMED = 5
+
+
+def _absent_note(words: list[str]) -> str:
+    named = " ".join(words[:_ABSENT_NAMED]) + (f" (and {len(words) - _ABSENT_NAMED} more)" if len(words) > _ABSENT_NAMED else "")
+    return f"no node holds {named}: the results match the other words"
+
+
 def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0) -> str:
     """Ranked entities (items with their best matching claims), relations among them, bounded."""
     limit, offset = paged(limit, offset)
@@ -229,6 +238,9 @@ def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0)
             groups.insert(0, (None, own[0] if own else [named]))
 
     capped = words_past_cap(query)
+    # A word no node holds is dropped from the search: said, else the agent reads the results the other
+    # words found ("counts" for "heartbeat counting") as an answer to it.
+    absent = index.absent(query)
 
     def page(count: int, level: int) -> dict[str, Any]:
         shown = [g for _, g in groups[:count]]
@@ -255,6 +267,8 @@ def search_nodes(service: Service, query: str, limit: int = 10, offset: int = 0)
             notes.append(f"{count} of {len(groups)} results fit the size bound")
         if "next_offset" in answer:
             notes.append(f"more results: call again with offset={answer['next_offset']}")
+        if absent:
+            notes.append(_absent_note(absent))
         if capped:
             notes.append(_CAPPED)
         if notes:

@@ -234,3 +234,15 @@ def test_a_query_past_the_searched_words_says_which_words_it_searched(example: S
     assert found["entities"] and "first 48" in found["note"], found
     whole = answer(tools.search_nodes(example, "hybrid retrieval BM25"))  # within the cap: no such note
     assert "first 48" not in whole.get("note", ""), whole
+
+
+def test_a_query_word_no_node_holds_is_named_when_the_others_still_find_results(example: Service) -> None:
+    # qa151, as an agent on the research graph: "heartbeat counting" answered three items on Slack and
+    # ServiceNow (a claim's "counts"), with no word that "heartbeat" was in no node: the agent took the
+    # Slack items for the answer.  Now the note names the words no node holds; the results match the rest.
+    found = answer(tools.search_nodes(example, "zqheartbeatx retrieval"))
+    assert found["entities"] and "no node holds zqheartbeatx" in found.get("note", ""), found
+    whole = answer(tools.search_nodes(example, "hybrid retrieval"))  # every word held: no such note
+    assert "no node holds" not in whole.get("note", ""), whole
+    many = answer(tools.search_nodes(example, "retrieval " + " ".join(f"zq{n}x" for n in range(12))))
+    assert "and 7 more" in many["note"] and len(many["note"]) < 400, many  # five named, the rest counted

@@ -11,7 +11,7 @@ from kgsync.diff.claim_changes import changed_claims
 from kgsync.diff.finding_order import severity_of
 from kgsync.diff.model import GraphDiff
 from kgsync.lint.rules import Finding
-from kgsync.publish.pr.markdown_escape import TEXT_LIMIT, clean
+from kgsync.publish.pr.markdown_escape import TEXT_LIMIT, clean, with_fix
 from kgsync.publish.pr.renamed_items import left_on_old_nodes
 from kgsync.publish.pr.side_effects import VETO_FILE, SideEffect, explain
 from kgsync.read.item_model import Issue
@@ -224,7 +224,7 @@ def attention(d: GraphDiff, evidence: Evidence = {},  # noqa: B006 (read only)
         known = sum(1 for f in listed if severity_of(f) == severity and not d.is_new(f))
         # Errors block the merge: each is named.  Warnings are counted; the lint section lists them.
         lines.append(_line(f"new lint {severity}", f"new lint {severity}s",
-                           [AttentionEntry(f"{f.code}: {f.entity}", f"{f.message} (fix: {f.hint})" if f.hint else f.message)
+                           [AttentionEntry(f"{f.code}: {f.entity}", with_fix(f.message, f.hint))
                             for f in found], cap,
                            f"({known:,} already in the base graph)" if known else "", listed=severity == "error"))
     removed_epistemic = [_link_entry(r) for r in d.relations_removed if r.relation_type in _EPISTEMIC]
@@ -245,7 +245,7 @@ def _cited_at(issue: Issue, with_hint: bool = False) -> AttentionEntry:
     if issue.location.line is None:
         return AttentionEntry(issue.located, f"fix: {issue.hint}" if with_hint and issue.hint else "")
     return AttentionEntry(str(issue.location),
-                          f"{issue.message} (fix: {issue.hint})" if with_hint and issue.hint else issue.message)
+                          with_fix(issue.message, issue.hint) if with_hint else issue.message)
 
 
 def _quote(sentence: str, at: str) -> str:

@@ -111,7 +111,10 @@ def body_context(explaining: Explaining, site: SiteOptions, d: GraphDiff, graph:
     vocabulary_file = explaining.vocabulary_file
     by_veto = _vetoed_groups(d, merged, vetoed)
     vocab_events = _vocabulary_events(base.manifest, manifest)
-    events = (_vocabulary_groups(vocab_events, vocabulary_file) + _lost_groups(d, lost, merged)
+    # A theme's node a ``theme left`` event names is said there with its items, not again as a lost node.
+    said = frozenset(f"concept:{e.term}" for e in vocab_events if e.kind is EventKind.THEME_LEFT)
+    events = (_vocabulary_groups(vocab_events, vocabulary_file)
+              + _lost_groups(d, {name: why for name, why in lost.items() if name not in said}, merged)
               + _moved_groups(d, merged, frozenset(e.term for e in vocab_events if e.kind is EventKind.RETYPED),
                               vocabulary_file)
               + _gained_groups(d, graph, merged, explaining.min_links, vocabulary_file)
@@ -375,14 +378,15 @@ def _item_links(site: SiteOptions, graph: Graph, items: Sequence[ResearchItem], 
 
 def _vocabulary_events(base: Manifest | None, manifest: Manifest) -> tuple[VocabularyEvent, ...]:
     """The vocabulary events between the base commit's manifest and this build's (each records
-    its hubs, near-duplicate merges and acronym map): a hub entered or
+    its hubs, near-duplicate merges, acronym map, topics and theme nodes): a hub entered or
     left, a term merged into another or no longer, an acronym
-    defined or no longer, a topic entered or left.  An event that touches
+    defined or no longer, a topic or a theme entered or left.  An event that touches
     no item's facts explains nothing and is left out."""
     if base is None:
         return ()
     events = vocabulary_events(set(base.hubs), set(manifest.hubs), base.by_item, manifest.by_item, base.merges,
-                               manifest.merges, base.acronyms, manifest.acronyms, set(base.topics), set(manifest.topics))
+                               manifest.merges, base.acronyms, manifest.acronyms, set(base.topics), set(manifest.topics),
+                               set(base.themes), set(manifest.themes))
     return tuple(e for e in events if e.items)
 
 

@@ -14,7 +14,7 @@ from kgsync.diff.finding_order import severity_of
 from kgsync.diff.model import EntityChange, GraphDiff, GraphSize, ItemDiff, type_sort_key
 from kgsync.lint.rules import Finding
 from kgsync.publish.pr.hand_made import HandMade, Landed
-from kgsync.publish.pr.markdown_escape import HTTP_URL, TEXT_LIMIT, clean, fits_code_block, md_escape, md_link
+from kgsync.publish.pr.markdown_escape import HTTP_URL, TEXT_LIMIT, clean, fits_code_block, md_escape, md_link, with_fix
 from kgsync.publish.site.text import counted
 from kgsync.read.item_model import Issue
 
@@ -353,6 +353,6 @@ class FindingRow:
 
 
 def finding_row(finding: Finding) -> FindingRow:
-    message = f"{finding.message} (fix: {finding.hint})" if finding.hint else finding.message
+    message = with_fix(finding.message, finding.hint)  # the fix whole within the cell's cap
     location = str(finding.location) if finding.location is not None else ""
     return FindingRow(severity_of(finding), finding.code, finding.entity, message, location)

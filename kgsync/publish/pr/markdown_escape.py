@@ -72,6 +72,23 @@ def clean(text: str, limit: int = TEXT_LIMIT) -> str:
     return flat
 
 
+def with_fix(words: str, fix: str, limit: int = TEXT_LIMIT) -> str:
+    """``words (fix: fix)`` within ``limit`` characters as ``clean`` counts them: when too long, the words are
+    cut (at a word, "…") and the fix kept whole, since it is what the reader acts on; a fix longer than three
+    quarters of the room leaves the words a quarter (enough to say what was read, e.g. "'confirmed by' near
+    <a slug> is not read as a…") and is cut at its own end.  An empty fix: the words alone."""
+    if not fix:
+        return words
+    words, fix = clean(words, 0), clean(fix, 0)
+    whole = f"{words} (fix: {fix})"
+    if limit <= 0 or len(whole) <= limit:
+        return whole
+    frame = len(" (fix: )")
+    room = max(limit - frame - len(fix), limit // 4)
+    shown = clean(words, room)
+    return f"{shown} (fix: {clean(fix, limit - frame - len(shown))})"
+
+
 def _escape_char(text: str, i: int) -> str:
     c = text[i]
     # "_" between two letters/digits can neither open nor close emphasis (CommonMark

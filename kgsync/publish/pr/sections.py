@@ -36,6 +36,7 @@ from kgsync.publish.pr.item_views import (
     size_line,
 )
 from kgsync.publish.pr.hand_made import split_by_hand
+from kgsync.publish.pr.item_index import index_chunks
 from kgsync.publish.pr.merge_proposals import merge_block
 from kgsync.publish.pr.pr_template import macro, template_module
 from kgsync.publish.pr.renamed_items import renamed_items, renamed_view
@@ -68,6 +69,8 @@ class Section:
     priority: int = 0
     #: The items a section of several names (``_Bystanders``): what a cut of it leaves out, each by its slug.
     members: tuple[str, ...] = ()
+    #: The nodes a section of several items shows as their only change (``_Bystanders.names``).
+    about: tuple[str, ...] = ()
 
 
 _Row = TypeVar("_Row")
@@ -117,7 +120,11 @@ def build_sections(d: GraphDiff, *, title: str = DEFAULT_TITLE, evidence: Eviden
     sections += _evidence_sections(module, d, evidence)
     sections += _finding_sections(module, d)
     sections += _near_duplicate_sections(module, d)
-    sections += _index_sections(module, d, views, ordered, merged)
+    # Each group of items one shared node moved (``_Bystanders``), with the heading it is filed under.
+    folds = [(s.members, s.about, next(h.label for h in reversed(sections[:at]) if h.kind == "heading"))
+             for at, s in enumerate(sections) if s.kind == "item" and len(s.members) > 1]
+    sections += [Section("index", text, count, priority=5)
+                 for text, count in index_chunks(module, d, views, ordered, merged, 2 * CHUNK_ROWS, folds)]
     return sections
 
 
@@ -231,39 +238,6 @@ def _near_duplicate_sections(module: TemplateModule, d: GraphDiff) -> list[Secti
                 for number, chunk in enumerate(_chunks(rows, 2 * CHUNK_ROWS) if rows else [])]
     block = merge_block(pairs, shared, d.theme_nodes)  # the vocabulary-file lines that would merge them, with the evidence
     return sections + ([Section("near_duplicates", block, 0, priority=7)] if block else [])
-
-
-def _index_sections(module: TemplateModule, d: GraphDiff, views: Sequence[ItemView], ordered: Sequence[ItemDiff],
-                    merged: frozenset[str]) -> list[Section]:
-    if sum(1 for v in views if v.slug in merged) <= 1:  # one merged item needs no index (side effects have sections)
-        return []
-    # The items the PR is about first, then the ones moved as their side effects (each in review order).
-    rows = sorted(zip(views, ordered, strict=True), key=lambda row: row[0].slug not in merged)
-    chunks = _chunks(rows, 2 * CHUNK_ROWS)
-    shared = _shared_counts(d, ordered)
-    return [Section("index", macro(module, "index", chunk, number == 0, len(views), number + 1, len(chunks),
-                                   shared if number == 0 else ""),
-                    len(chunk), priority=5)
-            for number, chunk in enumerate(chunks)]
-
-
-def _shared_counts(d: GraphDiff, ordered: Sequence[ItemDiff]) -> Markup:
-    """Why the index's columns may sum to more than the graph changed (QA 121): a node several items link
-    is filed under each of them (``group_by_item``), and so is a relation from it.  Empty when they add up."""
-    columns = (("the + column", "the graph gained", [len(i.added) for i in ordered], len(d.added)),
-               ("the − column", "the graph lost", [len(i.removed) for i in ordered], len(d.removed)),
-               ("the ~ column", "the graph changed", [len(i.changed) for i in ordered], len(d.changed)),
-               ("relations added", "the graph gained", [len(i.relations_added) for i in ordered],
-                len(d.relations_added)),
-               ("relations removed", "the graph lost", [len(i.relations_removed) for i in ordered],
-                len(d.relations_removed)))
-    over = [f"{column} sums to {sum(counts)}, {graph} {total}" for column, graph, counts, total in columns
-            if sum(counts) > total]
-    if not over:
-        return Markup("")
-    # Trusted: the column signs and counts only (escaped, "~" would read "&#126;").
-    return Markup("A node several items link is counted under each of them (and so is a relation from it): "
-            + "; ".join(over) + ".")
 
 
 def _by_hand_sections(module: TemplateModule, items: Sequence[ItemDiff], context: BodyContext) -> list[Section]:
@@ -425,7 +399,7 @@ class _Bystanders:
         text = macro(module, "bystanders", self.slugs, self.names, self.shown_under.removeprefix(_EVENT))
         kind = "item_reference" if self.shown_under else "item"
         return Section(kind, text, 0 if self.shown_under else len(self.slugs), self.slugs[0], priority=self.priority,
-                       members=self.slugs)
+                       members=self.slugs, about=self.names)
 
 
 def _bystander(sections: list[Section], groups: dict[tuple[str, str, tuple[str, ...]], _Bystanders],

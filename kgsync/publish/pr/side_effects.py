@@ -86,10 +86,16 @@ def explain(kind: SideEffect, subject: str = "", count: int = 0, minimum: int = 
                            "how the items write it (kgsync.vocabulary.node_kinds), or another kgsync version "
                            "typed it so", f"to fix its type whatever items come and go, write {now[-1]}: "
                            f"{{kind: {was}}} (or {now[0]}) under terms: in {vocabulary_file}")
+    if kind is SideEffect.THEME_TAG_ONLY and not subject:
+        # No theme vocabulary (its file is the subject): the items decide (``graph.assemble.written_theme_nodes``).
+        # Short enough that Needs attention's note (reason; fix) keeps the fix within its 240 characters.
+        return Explanation("with no theme vocabulary, a theme is a node while items that carry it write it "
+                           "(mining.min_links, then one): none left does",
+                           "to keep it, list it in a theme vocabulary whose Scope names it one idea "
+                           f"({CONFIG_FILE}: themes_vocabulary)")
     if kind is SideEffect.THEME_TAG_ONLY:
-        where = subject or "the themes vocabulary"
         return Explanation("a theme that is a tag only now: no Scope phrase writes its slug as one idea",
-                           f"to keep its node, write the slug's words as one Scope phrase in {where}")
+                           f"to keep its node, write the slug's words as one Scope phrase in {subject}")
     if kind is SideEffect.GAINED_MIN_LINKS:
         return Explanation(f"a merged item links it too: {count} linking items now (min {minimum}), so it is a node",
                            f"to keep it out, add it to stoplist: in {vocabulary_file}")
@@ -217,10 +223,13 @@ def explain_event(event: VocabularyEvent, vocabulary_file: str = VOCABULARY_FILE
                            "link it",
                            f"to keep it a node, pin it under terms: in {vocabulary_file}")
     if kind is EventKind.THEME_ENTERED or kind is EventKind.THEME_LEFT:
-        why = ("now a node: with no theme vocabulary of ideas, enough items write it (mining.min_links); the items "
-               "that carry and write it link it" if kind is EventKind.THEME_ENTERED else
-               "no longer a node: too few items that carry it write it; its items keep its tag: and their first "
-               "claim carries the slug")
+        # Both causes are said: the event is read from the manifests, which do not record which one applied
+        # (a Scope column's ideas decide alone; without one, how many carrying items write the theme).
+        why = ("now a node: the theme vocabulary's Scope names it one idea, or, with no vocabulary of ideas, "
+               "enough items write it (mining.min_links); the items that carry it link it"
+               if kind is EventKind.THEME_ENTERED else
+               "no longer a node: the theme vocabulary no longer names it one idea, or, with no vocabulary of ideas, "
+               "too few items that carry it write it; its items keep its tag: and their first claim carries the slug")
         return Explanation(f"{subject} is {why}", "to decide which themes name one idea, give the theme vocabulary "
                            f"a Scope column ({CONFIG_FILE}: themes_vocabulary)")
     if kind is EventKind.RETYPED:

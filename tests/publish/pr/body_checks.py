@@ -134,3 +134,16 @@ def check_golden(name: str, text: str) -> None:
         pytest.fail(f"{path} rewritten: review the diff, then run again without UPDATE_GOLDEN", pytrace=False)
     assert path.exists(), f"{path} missing: run with UPDATE_GOLDEN=1"
     assert text == path.read_text(encoding="utf-8"), f"{name} differs: review, then UPDATE_GOLDEN=1"
+
+
+def moved_by_one_node(merged: tuple[str, ...], others: list[str], own: str) -> tuple[Graph, Graph]:
+    """(before, after): the ``merged`` items, new, give ``concept:rag`` an alias; ``others`` link it and change
+    nothing of their own; ``own`` links it and loses a link of its own (qa143's shared-node case)."""
+    items = [Entity(f"item:{s}", "research_item", (f"title: Item {s}",)) for s in (*others, own)]
+    links = tuple(Relation(f"item:{s}", "concept:rag", "addresses") for s in (*others, own))
+    before = Graph((*items, Entity("concept:rag", "concept", ()), Entity("concept:gone", "concept", ())),
+                   (*links, Relation(f"item:{own}", "concept:gone", "addresses")))
+    after = Graph((*items, Entity("concept:rag", "concept", ("alias:RAG",)),
+                   *(Entity(f"item:{m}", "research_item", ("title: Beta",)) for m in merged)),
+                  (*links, *(Relation(f"item:{m}", "concept:rag", "addresses") for m in merged)))
+    return before, after

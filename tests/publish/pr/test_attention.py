@@ -115,3 +115,33 @@ def test_merged_items_warnings_are_one_line_each_at_its_place_with_its_fix_and_b
     assert line.entries[0].name == "Research/completed/2026-01-01-a.md:5"
     assert line.entries[0].note == "confidence 'x1' ignored (fix: write confidence: high, medium or low)"
     assert attention(diff(Graph(), Graph())) == ()  # none warned: no line
+
+
+def test_a_long_warning_keeps_its_fix_whole_and_loses_the_middle() -> None:
+    # qa143's leftover, seen again on a real merge (a later item's stance warning, 351 characters with its fix):
+    # the note was cut at the body's 240 characters from the end, so the reviewer read the build's words and no
+    # fix.  Now the words are cut where they run long (at a word, "…") and the fix is kept whole; the same in the
+    # lint table, whose cells have the same cap.
+    from kgsync.contract.errors import Location
+    from kgsync.lint.rules import Finding as LintFinding
+    from kgsync.publish.pr.item_views import finding_row
+    from kgsync.publish.pr.markdown_escape import TEXT_LIMIT, md_escape
+    from kgsync.read.item_model import Issue, IssueSeverity
+
+    other = "2026-02-27-youtube-transcript-fetcher"
+    words = (f"'confirmed by' near {other} is not read as a stance of this item's finding (it is not said, in its own "
+             f"clause, that this finding supports {other}'s): linked as extends at most")
+    fix = (f"if this finding supports it, write [supports: {other} KF<n>] in the finding that states it (or ... from "
+           "KF<n> elsewhere); docs/EVIDENCE.md")
+    warned = [Issue(IssueSeverity.WARNING, Location("Research/completed/2026-02-27-a.md", 114), words, fix,
+                    "2026-02-27-a")]
+    [line] = attention(diff(Graph(), Graph()), warned=warned, cap=10)
+    for note in (str(md_escape(line.entries[0].note)),
+                 str(md_escape(finding_row(LintFinding(Severity.WARNING, "x", "item:a", words, fix)).message))):
+        assert len(note) <= TEXT_LIMIT + 40, note  # the cap, plus what escaping the brackets adds
+        assert note.startswith("'confirmed by' near"), note
+        assert note.endswith("docs/EVIDENCE.md)") and "(fix: if this finding supports it, write" in note, note
+        assert "…" in note, note
+    short = [Issue(IssueSeverity.WARNING, Location("a.md", 5), "confidence 'x' ignored", "write confidence: high", "a")]
+    [line] = attention(diff(Graph(), Graph()), warned=short, cap=10)
+    assert line.entries[0].note == "confidence 'x' ignored (fix: write confidence: high)"  # short: whole, as before

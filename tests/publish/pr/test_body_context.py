@@ -193,3 +193,34 @@ def test_a_node_lost_after_a_caps_change_is_said_below_min_links() -> None:
         context = body_context(Explaining("kgsync-vocab.yml", "", 2, caps), SiteOptions(), diff(old, new), new, (), (),
                                None, base, Manifest({}), vocabulary, merged=frozenset())
         assert context.lost["concept:x"].startswith(reason + ";"), (caps, context.lost)
+
+
+def test_a_theme_that_enters_or_leaves_the_nodes_is_a_vocabulary_event_of_the_body_said_once() -> None:
+    """The manifests record the themes that are nodes (``Manifest.themes``), and ``vocabulary_events``
+    reads ``theme entered`` / ``theme left`` from them, but the body never passed them: a theme's node
+    that went showed only as a lost node, and one that came as nothing (tidy144, left since).  Now each
+    is an event listing the items it moved (an item whose facts did not change is not listed); a node a
+    ``theme left`` event names is said there, once, not again as a lost node's group."""
+    a, c = "2026-01-01-a", "2026-01-03-c"
+    node = "concept:evals"
+    linked = {s: Facts(((f"item:{s}", "research_item"), (node, "concept")), ((f"item:{s}", "tag:evals"),),
+                       (Relation(f"item:{s}", node, "addresses"),)) for s in (a, c)}
+    tagged = {s: Facts(((f"item:{s}", "research_item"), (f"claim:{s}:k1", "claim")),
+                       ((f"item:{s}", "tag:evals"), (f"claim:{s}:k1", "tag:evals")), ()) for s in (a, c)}
+    [left] = _groups(Manifest(linked, themes=("evals",)), Manifest(tagged))
+    assert (left.label, left.items) == ("theme left: evals", (a, c))
+    assert "no longer a node" in left.reason and left.fix
+    [entered] = _groups(Manifest(tagged), Manifest(linked, themes=("evals",)))
+    assert (entered.label, entered.items) == ("theme entered: evals", (a, c))
+    # an item that carries the theme alike before and after was not moved by it
+    assert _groups(Manifest({a: linked[a], c: tagged[c]}, themes=("evals",)),
+                   Manifest({a: tagged[a], c: tagged[c]}))[0].items == (a,)
+    items = tuple(Entity(f"item:{s}", "research_item", ("title: T",)) for s in (a, c))
+    old = Graph(items + (Entity(node, "concept", ("alias:evals",)),),
+                tuple(Relation(f"item:{s}", node, "addresses") for s in (a, c)))
+    new = Graph(items, ())
+    context = body_context(Explaining("kgsync-vocab.yml", "themes.md", 2), SiteOptions(), diff(old, new), new, (), (),
+                           None, BaseState(old, {}, Manifest(linked, themes=("evals",))), Manifest(tagged),
+                           merged=frozenset({a}))
+    assert [g.label for g in context.events] == ["theme left: evals"], context.events
+    assert context.lost[node]  # Needs attention still says why the node went

@@ -6,6 +6,7 @@ from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.diff.graph_diff import diff
 from kgsync.publish.pr.item_views import BodyContext, VocabularyGroup
 from kgsync.publish.pr.sections import DEFAULT_TITLE, build_sections
+from tests.publish.pr.body_checks import moved_by_one_node
 
 
 def _added(n: int) -> Graph:
@@ -235,13 +236,7 @@ def test_items_moved_only_by_a_shared_node_shown_above_are_one_section_naming_th
     # one section says the node once and names every item; an item with changes of its own keeps its section.
     merged, others = "2026-03-09-beta", [f"2026-02-{k:02d}-item" for k in range(1, 21)]
     own = "2026-01-31-own"
-    items = [Entity(f"item:{s}", "research_item", (f"title: Item {s}",)) for s in (*others, own)]
-    links = tuple(Relation(f"item:{s}", "concept:rag", "addresses") for s in (*others, own))
-    before = Graph((*items, Entity("concept:rag", "concept", ()), Entity("concept:gone", "concept", ())),
-                   (*links, Relation(f"item:{own}", "concept:gone", "addresses")))
-    after = Graph((*items, Entity("concept:rag", "concept", ("alias:RAG",)),
-                   Entity(f"item:{merged}", "research_item", ("title: Beta",))),
-                  (*links, Relation(f"item:{merged}", "concept:rag", "addresses")))
+    before, after = moved_by_one_node((merged,), others, own)
     sections = build_sections(diff(before, after), context=BodyContext(merged=frozenset({merged})), cap=0)
     full = "".join(s.text for s in sections)
     # The merged item's diff and link, the first side effect's diff (cut at another priority), the group, the item
@@ -266,3 +261,4 @@ def test_a_shared_node_s_change_says_how_many_items_of_the_change_link_it_where_
                          for t in shown), shown
     alone = build_sections(diff(Graph((), ()), _added(2)), cap=0)
     assert not any("linked by" in s.text for s in alone)
+

@@ -191,3 +191,23 @@ def test_a_theme_that_is_a_tag_only_now_says_the_vocabulary_decided(tmp_path) ->
     assert lost["concept:memory-context"] == explain(SideEffect.THEME_TAG_ONLY, "themes.md")
     assert "themes.md" in lost["concept:memory-context"].fix
     assert "pin it" in lost["concept:lost"].fix  # a mined node: as before
+
+
+def test_a_theme_node_lost_with_no_theme_vocabulary_says_no_item_writes_it_not_a_scope_phrase(tmp_path) -> None:
+    """Reviewer on a new repository (the 53 later items, no kgsync.yml), deleting three of the four items that
+    carry software-engineering: Needs attention said its node went because "no Scope phrase writes its slug as
+    one idea" and to "write the slug's words as one Scope phrase in the themes vocabulary", a file the
+    repository does not have.  With no theme vocabulary a theme is a node while the items that carry it write it
+    (``graph.assemble.written_theme_nodes``): the reason says that, and the fix names what keeps it."""
+    from kgsync.publish.pr.body_context import Explaining, _lost_nodes
+    from kgsync.read import config as config_module
+
+    item = Entity("item:2026-03-02-beta", "research_item", ("provenance:item=2026-03-02-beta",))
+    old = Graph((item, Entity("concept:software-engineering", "concept", ())),
+                (Relation("item:2026-03-02-beta", "concept:software-engineering", "addresses"),))
+    new = Graph((item,), ())
+    lost = _lost_nodes(Explaining.of(config_module.load(tmp_path)), diff(old, new), old, new, None, frozenset(),
+                       frozenset({"software-engineering"}))
+    why = lost["concept:software-engineering"]
+    assert "Scope" not in why.reason and "write" in why.reason and "mining.min_links" in why.reason, why
+    assert "themes_vocabulary" in why.fix, why
