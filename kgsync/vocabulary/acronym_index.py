@@ -67,6 +67,21 @@ def acronym_map(cands: Sequence[ItemCandidates],
     return {short: tuple(longs) for short, longs in out.items()}
 
 
+def place_expansions(expansions: Expansions, pinned: PinnedVocabulary) -> frozenset[str]:
+    """The map's expansions that name a place ("NZ": New Zealand; ``wordnet.is_place``), as the
+    group they resolve to: stopped like the stoplist's.  A place is no concept (README): mining
+    refuses the place written out (``idea.names_an_idea``), and an acronym of it, which passes as an
+    acronym, would name the place's node through the map.  A body that governs a place ("EU") is
+    an organisation and stays; a place the vocabulary file pins (or merges into a pinned name) wins."""
+    out = set()
+    for longs in expansions.values():
+        for long in longs:
+            target = pinned.resolve(long)
+            if target not in pinned.key_to_name and wordnet.is_place(target):
+                out.add(target)
+    return frozenset(out)
+
+
 def first_expansions(expansions: Expansions) -> dict[str, str]:
     """acronym key -> its first expansion (the stoplist and the mention index's acronym variants)."""
     return {short: longs[0] for short, longs in expansions.items() if longs}

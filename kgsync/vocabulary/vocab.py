@@ -12,7 +12,8 @@ Over the corpus (``select``):
    (the corpus's definitions and the last manifest's) that the item writes out, else the
    map's only one (``acronym_index.item_acronyms``).  The manifest's entries stay while an
    item writes the acronym, so a delete renames nothing.
-2. Stop: the pinned stoplist, then *hubs*: a term on more than
+2. Stop: the pinned stoplist and the places an acronym spells out ("NZ":
+   ``acronym_index.place_expansions``), then *hubs*: a term on more than
    ``mining.max_item_share`` of the items (and on more than ``min_items``)
    separates nothing, so no item chooses it within its caps.  A hub
    of the last build leaves only below ``HUB_LEAVE_RATIO`` of that share
@@ -65,6 +66,7 @@ from kgsync.vocabulary.acronym_index import (
     first_expansions,
     item_acronyms,
     item_readings,
+    place_expansions,
     resolved_group_key,
 )
 from kgsync.vocabulary.choice import HUB_ENTER_RATIO as HUB_ENTER_RATIO
@@ -131,6 +133,7 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
     expansions = acronym_map(cands, previous_acronyms)
     global_acronyms = first_expansions(expansions)
     stop_groups = {resolved_group_key(k, {}, pinned, global_acronyms) for k in pinned.stop_keys}
+    stop_groups |= place_expansions(expansions, pinned)  # "NZ" names no New Zealand node
     # 1. Variants meet in groups (pinned phrases the miner could not cut out included).
     grouped = _group_candidates(ordered, pinned, expansions, stop_groups)
     groups = grouped.groups

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from kgsync.extract.mining import candidates
-from kgsync.vocabulary.acronym_index import acronym_map, resolved_group_key, ambiguous_acronyms, item_acronyms
+from kgsync.vocabulary.acronym_index import (acronym_map, ambiguous_acronyms, item_acronyms, place_expansions,
+                                             resolved_group_key)
 from kgsync.vocabulary.similarity import is_near_duplicate
 from kgsync.vocabulary.terms import Vocabulary
 from kgsync.vocabulary.vocab_file import PinnedVocabulary
@@ -146,3 +147,23 @@ def test_resolve_without_an_acronym_map_is_the_pinned_resolution() -> None:
                               merges={"agents memory": "agent memory", "loop a": "loop b", "loop b": "loop a"})
     for key in ("agent memory", "agents memory", "rag", "loop a", "loop b", "other term"):
         assert resolved_group_key(key, {}, pinned, {}) == pinned.resolve(key)
+
+
+def test_a_place_an_acronym_spells_out_is_stopped_a_governing_body_is_not() -> None:
+    expansions = {"nz": ("new zealand",), "eu": ("european union",), "mcp": ("model context protocol",)}
+    assert place_expansions(expansions, PinnedVocabulary()) == frozenset({"new zealand"})
+    pinned = PinnedVocabulary(key_to_name={"new zealand": "New Zealand"})
+    assert place_expansions(expansions, pinned) == frozenset()  # the vocabulary file wins
+
+
+def test_an_acronym_of_a_place_makes_no_node_and_its_items_keep_their_other_terms() -> None:
+    """"New Zealand (NZ)": mining refuses the place written out, and the acronym no longer names it."""
+    items = [candidates(make_item(f"2026-01-0{n}-nz", "Knowledge graphs in New Zealand (NZ)",
+                                  "How do NZ banks use knowledge graphs?",
+                                  "NZ banks build knowledge graphs for NZ regulators.",
+                                  ("NZ banks adopt knowledge graphs.",))) for n in (1, 2, 3)]
+    vocabulary = select(items, OPTIONS)
+    names = {use.name for terms in vocabulary.per_item.values() for use in terms.concepts}
+    assert "new-zealand" not in names and "nz" not in names
+    assert "knowledge-graph" in names
+    assert ("nz", "new zealand") in {(s, lg) for s, lg, _u in vocabulary.acronyms}  # the map stays put
