@@ -40,7 +40,7 @@ from kgsync.pipeline.cache.read_memo import ReadMemo
 from kgsync.pipeline.cache.records import RecordCache
 from kgsync.pipeline.reading import Reading, item_files, parse_all, reading_of
 from kgsync.pipeline.result import BuildResult
-from kgsync.contract import jsonl
+from kgsync.contract import atomic_write, jsonl
 from kgsync.contract.errors import ConfigError, LintFailed
 from kgsync.contract.model import Graph
 from kgsync.graph.assemble import Assembly
@@ -304,7 +304,7 @@ class _Output:
     item_errors: tuple[Issue, ...]  # the items blamed for a lint error (they keep their previous facts)
     pure: bool  # the graph holds generated facts only
     load_graph: Callable[[], Graph]
-    graph_data: Callable[[], bytes | jsonl.Chunks]  # the graph file's bytes (or in pieces: written, not joined)
+    graph_data: Callable[[], bytes | atomic_write.Chunks]  # the graph file's bytes (or in pieces: written, not joined)
     incremental: bool = False
     sizes: Callable[[], tuple[int, int]] | None = None  # (entities, relations), when cheaper than the graph
     changed_items: frozenset[str] | None = None  # the items whose facts changed, where the path computed them
@@ -389,7 +389,7 @@ def _incrementally(base: Base, assembly: Assembly, assembled: Assembled, keep: f
         return None
     data, last = rebuilt.graph, base.graph_bytes
     return _Output(Manifest({slug: by_item[slug] for slug in sorted(by_item)}), rebuilt.report, (), True,
-                   lambda: jsonl.loads_bytes(jsonl.joined(data), "<graph>"), lambda: data, incremental=True,
+                   lambda: jsonl.loads_bytes(atomic_write.joined(data), "<graph>"), lambda: data, incremental=True,
                    sizes=lambda: line_counts(last),  # the splice keeps every line's kind (``Rebuilt.graph``)
                    changed_items=frozenset(rebuilt.changed_items))
 
