@@ -182,7 +182,8 @@ def test_names_an_idea_keeps_bookkeeping_plumbing_and_vague_methods_out() -> Non
 
 def test_a_files_name_is_no_term_and_a_finding_opens_with_its_subject() -> None:
     from kgsync.read.items import KeyFinding, ResearchItem
-    from kgsync.extract.mining import SUBJECT, word_runs
+    from kgsync.extract.mining import SUBJECT
+    from kgsync.extract.phrases import word_runs
 
     assert word_runs("AGENTS.md is read by Claude Code; GPT-4.1 too") == [("read",), ("Claude", "Code"), ("GPT-4.1",)]
     findings = ("**GraphRAG (Microsoft) solves multi-hop questions.**", "GitHub Copilot reads AGENTS.md first.",
