@@ -13,7 +13,7 @@ items no rule was tuned on: the held-out check) with its theme vocabulary (as
 * unwritten aliases: the aliases of concept and method nodes no item that links the node writes
   (``bench/alias_check.py``; the theme vocabulary file is exempt): 0 is the rule.
 
-``--rules`` prints instead each concept-quality rule of ``kgsync.extract.mining`` / ``kgsync.vocabulary.vocab`` as
+``--rules`` prints instead each concept-quality rule of ``kgsync.extract.idea`` / ``kgsync.vocabulary.vocab`` as
 a classifier of the labels ("flagged" = the rule keeps the name out or retypes it), per label
 section: the older labels the rules were chosen on, the held-out names, the names labelled after.
 """
@@ -31,7 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 from kgsync.read import config as config_module  # noqa: E402
 from kgsync.extract import lexicon  # noqa: E402
-from kgsync.extract import mining  # noqa: E402
+from kgsync.extract import idea, markup  # noqa: E402
 from kgsync.read.items import find_item_files, read_items  # noqa: E402
 from kgsync.contract.jsonl import loads  # noqa: E402
 from kgsync.contract.model import EntityType, Graph, RelationType  # noqa: E402
@@ -73,7 +73,7 @@ def acronym_map(shared: Path) -> tuple[dict[str, set[str]], frozenset[str]]:
         for item in read_items(find_item_files(shared / "corpus" / folder)).items:
             for short, long in candidates(item).acronyms:
                 out.setdefault(long, set()).add(short)
-            protocols |= mining.link_protocols(item.body)
+            protocols |= markup.link_protocols(item.body)
     return out, frozenset(protocols)
 
 
@@ -82,16 +82,16 @@ def rule_table(shared: Path) -> list[str]:
     acronyms, protocols = acronym_map(shared)
 
     def plumbing(key: str) -> bool:  # the protocols of any item's links (per item in a build)
-        return any(mining.is_plumbing(k, [k.upper()], protocols) for k in {key} | acronyms.get(key, set()))
+        return any(idea.is_plumbing(k, [k.upper()], protocols) for k in {key} | acronyms.get(key, set()))
 
     def superlative(key: str) -> bool:
         *modifiers, head = key.split(" ")
         return bool(modifiers) and head in lexicon.GENERIC and all(map(lexicon.is_superlative, modifiers))
 
     rules: dict[str, Callable[[str, str], bool]] = {
-        "bookkeeping": lambda kind, key: mining.is_bookkeeping(key),
+        "bookkeeping": lambda kind, key: idea.is_bookkeeping(key),
         "plumbing acronym": lambda kind, key: plumbing(key),
-        "vague method": lambda kind, key: mining.is_vague_method(key),
+        "vague method": lambda kind, key: idea.is_vague_method(key),
         "superlative": lambda kind, key: superlative(key),
         "-ing phenomenon (retyped)": lambda kind, key: kind == "method" and key.split(" ")[-1] in lexicon.ING_EVENTS,
     }

@@ -332,7 +332,7 @@ def test_each_cache_is_keyed_by_the_code_of_the_stage_that_produces_it() -> None
 
 
 #: The modules of kgsync/pipeline that run the stages and wrap them in the cache (the orchestration).
-ORCHESTRATION = frozenset({"pipeline.stages", "pipeline.assembling", "pipeline.committed"})
+ORCHESTRATION = frozenset({"pipeline.stages", "pipeline.merge_paths", "pipeline.assembling", "pipeline.committed"})
 
 
 def test_no_stage_imports_the_cache() -> None:

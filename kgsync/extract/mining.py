@@ -37,7 +37,7 @@ from itertools import chain, repeat
 from operator import itemgetter
 from typing import NamedTuple
 
-from kgsync.extract import attributive, compounds, derived, enclosed, files, lexicon, markup, names, nesting, plurals, topics, wordnet
+from kgsync.extract import attributive, compounds, derived, enclosed, files, lexicon, markup, names, nesting, plurals, topics
 from kgsync.extract.acronyms import url_free_acronym_pairs, is_valid_expansion, without_web_addresses
 from kgsync.extract.addressed import addressed_keys
 from kgsync.extract.designations import defined_in_designation, designation_only
@@ -46,9 +46,10 @@ from kgsync.extract.genres import genre_only
 from kgsync.extract.acronyms import letters_match, spelled_out
 from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exported API
 from kgsync.extract.canonical import is_acronym, term_key
-from kgsync.extract.findings import strip_leading_labels
+from kgsync.extract.finding_subjects import finding_subjects
+from kgsync.extract.relation_frames import relational_frames
 from kgsync.extract.phrases import MAX_WORDS as MAX_WORDS
-from kgsync.extract.phrases import run_terms, word_runs, runs_of, tokens_of
+from kgsync.extract.phrases import run_terms, runs_of, tokens_of
 from kgsync.extract.phrases import segments as segments  # re-exported API
 from kgsync.extract.phrases import token_keys as token_keys  # re-exported API
 from kgsync.extract.units import unit_keys
@@ -202,7 +203,7 @@ def candidates(item: ResearchItem) -> ItemCandidates:
                 bonus[key] = bonus.get(key, 0) + 0.5
             extra[key] = extra.get(key, 0) | EMPHASISED
             _count(surfaces.setdefault(key, {}), surface)
-    for key in _finding_subjects(item):
+    for key in finding_subjects(item):
         if key in surfaces:
             extra[key] = extra.get(key, 0) | SUBJECT
     units = unit_keys("\n".join(clean) + "\n" + body) | _title_opening(item.title)
@@ -279,7 +280,7 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     # "the causal chain from X to Y": a phrase the item writes mostly (more than half its mentions) before "from" or "between" names
     # the relation between what follows, a frame each item fills with its own two things, no idea
     # (``related``: ``topics.relation_mentions``, read in the same pass).
-    relational = _relational(phrase_counts, related)
+    relational = relational_frames(phrase_counts, related)
     if relational:
         phrase_counts = tuple(p for p in phrase_counts if p[0] not in relational)
         stated_phrases = tuple(p for p in stated_phrases if p[0] not in relational)
@@ -364,27 +365,6 @@ def _in_word(char: str) -> bool:
 _DOCUMENT_NUMBER = re.compile(r"\)?[ \t]?-?\d+(?![.,]\d|\w)")
 
 
-def _relational(counts: Sequence[tuple[str, int, int]], related: dict[str, int]) -> set[str]:
-    """The phrases (``counts``: key, mentions in the whole text, in the dense zones) more than half of
-    whose mentions, and at least ``MIN_RELATION_MENTIONS``, a relation word follows (``related``:
-    ``topics.relation_mentions``): "the causal chain from cost-cutting to lost revenue"; not an act's
-    phrase (``_takes_a_source``)."""
-    return {key for key, n, _dense in counts
-            if (r := related.get(key, 0)) >= MIN_RELATION_MENTIONS and 2 * r > n and not _takes_a_source(key)}
-
-
-def _takes_a_source(key: str) -> bool:
-    """A phrase whose head is an act, a process or a way of doing (WordNet; a method's head): its "from"
-    says where the act starts ("retrieval from the corpus", "generation from a template"), not a frame."""
-    head = key.rsplit(" ", 1)[-1]
-    return (head in lexicon.METHOD_HEADS or wordnet.is_act(head) or wordnet.is_process(head)
-            or wordnet.is_activity(head))
-
-
-#: A frame is a habit of the item's writing: one "X from" is a sentence's construction, not yet a frame.
-MIN_RELATION_MENTIONS = 2
-
-
 def _pieces(key: str) -> Iterator[str]:
     """``key`` and every run of two or more of its words: an expansion's pieces, which mining also
     offers ("application programming" of "application programming interface")."""
@@ -428,31 +408,6 @@ def _title_opening(title: str) -> set[str]:
 
 
 _OPENING_PAIR = re.compile(r"\s*([^\W_]+)[ -]([^\W_]+)\b")
-
-
-#: The word a text opens with (a name may hold hyphens and apostrophes: "model2vec", "O'Reilly").
-FIRST_TOKEN = re.compile(r"[^\W_]+(?:[-'\u2019][^\W_]+)*")
-
-
-_FILE_SUFFIX = re.compile(r"\.[A-Za-z]")
-
-
-def _finding_subjects(item: ResearchItem) -> set[str]:
-    """Keys of the names that open a key finding ("**GraphRAG (Microsoft) solves ...**"): the
-    finding is about that name.  A name of one token (a capital after its first letter:
-    "GraphRAG", "RBNZ", "OpenAI") standing alone: "GitHub Copilot ..." opens with a longer
-    name, and a finding that opens with a phrase or an ordinary word names its subject less
-    surely."""
-    out: set[str] = set()
-    for finding in item.key_findings:
-        text = markup.clean(strip_leading_labels(finding.text)).lstrip("*_`\"' ")
-        first = FIRST_TOKEN.match(text)
-        if first is None or not is_acronym(first.group()) or _FILE_SUFFIX.match(text, first.end()):
-            continue  # "AGENTS.md" is a file's name
-        runs = word_runs(text[: first.end() + 40])
-        if runs and runs[0] == (first.group(),) and len(keys := token_keys(first.group())) == 1:
-            out.add(keys[0])
-    return out
 
 
 def _count(counts: dict[str, int], surface: str) -> None:

@@ -10,7 +10,7 @@ from kgsync.contract.model import EntityType, RelationType, claim_name, concept_
 from kgsync.extract.evidence import cited_finding_numbers, source_claim
 from kgsync.extract.evidence_model import EvidencePlan, PlannedLink
 from kgsync.extract.findings import Claim
-from kgsync.extract.mining import FIRST_TOKEN
+from kgsync.extract.finding_subjects import FIRST_TOKEN
 from kgsync.extract.markup import without_names
 from kgsync.graph.extends import earlier
 from kgsync.graph.facts_builder import FactsBuilder

@@ -21,7 +21,7 @@ from typing import Any
 import msgspec
 
 from kgsync.contract.errors import GraphFormatError, Location
-from kgsync.contract.jsonl import Chunks, Spliced, joined
+from kgsync.contract.atomic_write import Chunks, Spliced, joined
 from kgsync.read.graph_names import manifest_of
 from kgsync.contract.model import Facts, SharedStrings
 from kgsync.graph.manifest_head import (MANIFEST_VERSION, NewerManifest, acronym_entries, caps_record, held_facts, pairs,

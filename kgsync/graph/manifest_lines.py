@@ -39,7 +39,7 @@ def line_key(digest: str | None, suffix: str) -> str:
     The suffix's digest, not its text: the text is mostly the item's vocabulary share, and the record
     of 10,000 lines held every share again (14 MB, read and written by every rebuild).  A build
     passes ``Manifest.shared_suffix`` where it knows what the share's text is made from, so that
-    text is not hashed either (``kgsync.pipeline.stages._line_keys``)."""
+    text is not hashed either (``kgsync.pipeline.merge_paths.line_keys``)."""
     if digest is None or len(digest) != _DIGEST:
         return ""
     return digest + hashlib.sha1(suffix.encode("utf-8")).hexdigest()

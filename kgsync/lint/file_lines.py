@@ -16,7 +16,7 @@ class FileLines(Mapping[SourceKey, Location]):
 
     Built lazily on the first lookup, i.e. only when there is a finding to place,
     so a clean graph is not parsed twice.  Assumes the file already loaded
-    (``jsonl.read``); the first line of a name wins, as for the server, and ``copy_label`` finds
+    (``jsonl.read``); the first line of a name wins, as for the server, and a ``CopyKey`` (name, type) finds
     its line of each type (a copy's own line: what ``duplicate-entity`` points at).  The keys are typed
     (``SourceKey``): a name spelled like a relation's label, or holding a NUL, is only a name.
     """

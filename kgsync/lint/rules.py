@@ -31,12 +31,12 @@ from kgsync.read.veto_file import Vetoes, stale_veto_message, stale_vetoes
 from kgsync.lint.checks import (
     MAX_OBSERVATION_LENGTH,
     check_entities,
-    check_relations,
     Collector,
     columns_of,
     provenance_slug,
 )
 from kgsync.lint.file_lines import FileLines
+from kgsync.lint.relation_checks import check_relations
 from kgsync.lint.names import check_confusables, check_near_duplicates
 from kgsync.lint.table import (RULES, CopyKey, Finding, LintReport, Rule, Severity, SourceKey, conflicting_claims,
                               relation_label, rules_table, show)

@@ -18,7 +18,7 @@ from types import FrameType
 
 from kgsync.pipeline.cache import state as build_state
 from kgsync.pipeline.cache.state import BuildState
-from kgsync.contract import jsonl
+from kgsync.contract import atomic_write, jsonl
 from kgsync.contract.errors import ConfigError, GraphFormatError, KgsyncError, Location
 from kgsync.contract.model import Facts, Graph
 from kgsync.extract.evidence_model import KeptLinks
@@ -144,7 +144,7 @@ def items_before(base: Base, state: BuildState) -> Collection[str]:
     return state.items if base.verified else ()
 
 
-def write_graph(graph_data: bytes | jsonl.Chunks, manifest: Manifest, pure: bool, files: GraphFiles, base: Base,
+def write_graph(graph_data: bytes | atomic_write.Chunks, manifest: Manifest, pure: bool, files: GraphFiles, base: Base,
                 state: BuildState, spliced: bool = False, lines: Mapping[str, str] | None = None,
                 unchanged: Callable[[str], bool] | None = None,
                 encoded: list[bytes] | None = None) -> tuple[tuple[Path, ...], BuildState]:
@@ -163,7 +163,7 @@ def write_graph(graph_data: bytes | jsonl.Chunks, manifest: Manifest, pure: bool
     manifest_staged: _Staging | None = None
     try:
         if spliced and base.verified and base.manifest_bytes is not None:
-            manifest_data: bytes | jsonl.Chunks = manifest.chunks_over(
+            manifest_data: bytes | atomic_write.Chunks = manifest.chunks_over(
                 base.manifest_bytes, lines if lines is not None else base.manifest_bytes.decode("utf-8"), unchanged)
         else:
             manifest_data = encoded if encoded is not None else manifest.encoded()
@@ -234,7 +234,7 @@ class _OldFile:
         self.path, self.kept = path, kept  # the file (a link's target), the old one's temp name (None: none)
 
     @classmethod
-    def aside(cls, staged: jsonl.Staged) -> _OldFile:
+    def aside(cls, staged: atomic_write.Staged) -> _OldFile:
         path = staged.path
         if not path.exists():
             return cls(path, None)
@@ -252,7 +252,7 @@ class _OldFile:
                     kept.unlink(missing_ok=True)
                     raise
         except OSError as exc:  # nothing renamed yet: both files stay as they were
-            raise jsonl.unwritable(staged.named, exc) from None
+            raise atomic_write.unwritable(staged.named, exc) from None
         return cls(path, kept)
 
     def restore(self, named: Path) -> None:
@@ -289,12 +289,12 @@ def _linked(path: Path) -> Path:
 
 # What ``_staged`` gives: the temp file of the new bytes (None: the file is left as it is), their digest
 # and blocks, whether the file was verified to hold them already, and the record it was verified against.
-_Staging = tuple["jsonl.Staged | None", str, build_state.Blocks, bool, "build_state.Written | None"]
+_Staging = tuple["atomic_write.Staged | None", str, build_state.Blocks, bool, "build_state.Written | None"]
 
 
-def _staged(path: Path, data: bytes | jsonl.Chunks, last: build_state.Written | None, verified_data: bytes | None,
+def _staged(path: Path, data: bytes | atomic_write.Chunks, last: build_state.Written | None, verified_data: bytes | None,
             verified_base: bool) -> _Staging:
-    """``data`` for the file at ``path`` staged (``jsonl.stage_bytes``) unless the file holds it: ``last``,
+    """``data`` for the file at ``path`` staged (``atomic_write.stage_bytes``) unless the file holds it: ``last``,
     the record of its bytes ``verified_data`` when the build verified them (``verified_base``)."""
     # Verified above to hold the last build's bytes: a digest says whether they differ.
     verified = verified_base and last is not None
@@ -305,7 +305,7 @@ def _staged(path: Path, data: bytes | jsonl.Chunks, last: build_state.Written | 
         blocks = _blocks(data, last if verified else None, verified_data)
         digest = build_state.digest_of(blocks)
     same = last is not None and verified_base and digest == last.sha1
-    staged = None if same else jsonl.stage_bytes(path, data, compare=not verified)
+    staged = None if same else atomic_write.stage_bytes(path, data, compare=not verified)
     return staged, digest, blocks, same, last
 
 
@@ -339,12 +339,12 @@ def _ctrl_c_held() -> Iterator[None]:
         raise KeyboardInterrupt
 
 
-def files_to_write(graph_data: Callable[[], bytes | jsonl.Chunks], manifest: Manifest,
+def files_to_write(graph_data: Callable[[], bytes | atomic_write.Chunks], manifest: Manifest,
                    files: GraphFiles) -> tuple[Path, ...]:
     """The files ``write_graph`` would rewrite, written by none: a dry run says "unchanged" where a
     build would (the manifest's bytes are ``Manifest.encoded``, which ``chunks_over`` reproduces)."""
     return tuple(path for path, data in ((files.graph, graph_data), (files.manifest, manifest.encoded))
-                 if not jsonl.holds(path, data()))
+                 if not atomic_write.holds(path, data()))
 
 
 def kept_items(failing: frozenset[str], read: Collection[str], read_manifest: Callable[[], Manifest | None]
@@ -425,15 +425,15 @@ def _parse_later(raw: bytes, source: str) -> Callable[[], Graph]:
     return parse
 
 
-def _blocks(data: bytes | jsonl.Chunks, verified: build_state.Written | None,
+def _blocks(data: bytes | atomic_write.Chunks, verified: build_state.Written | None,
             verified_data: bytes | None) -> build_state.Blocks:
     """The blocks of ``data`` (``state.Blocks``): in those of ``verified``, the record of the file as
     this build verified it (bytes ``verified_data``), when they add up to ``data``'s length, so that
-    equal bytes have the recorded digest; a splice of those very bytes (``jsonl.Spliced``) hashes only
+    equal bytes have the recorded digest; a splice of those very bytes (``atomic_write.Spliced``) hashes only
     the blocks its edits fall in (``state.spliced_blocks``)."""
     if verified is None:
         return build_state.blocks_of(data)
-    if isinstance(data, jsonl.Spliced) and data.base is verified_data:
+    if isinstance(data, atomic_write.Spliced) and data.base is verified_data:
         spliced = build_state.spliced_blocks(verified.blocks, data.base, data.edits)
         if spliced is not None:
             return spliced

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 from kgsync.contract import jsonl
 from kgsync.contract.errors import Location
-from kgsync.contract.jsonl import Chunks, Spliced
+from kgsync.contract.atomic_write import Chunks, Spliced
 from kgsync.contract.model import Entity, Facts, Relation, RelationType
 from kgsync.graph.manifest_lines import LastLines
 from kgsync.graph.manifest import RELATION_KEY, facts_json, manifest_item_texts

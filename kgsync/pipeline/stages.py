@@ -13,25 +13,24 @@ hand-added) is not re-parsed.
 from __future__ import annotations
 
 import gc
-import hashlib
 import json
 import time
-from collections.abc import Callable, Container, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import partial
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 
-from kgsync.pipeline.assembling import Assembled, assemble_facts, manifest_to_write, with_kept_claim_names
+from kgsync.pipeline.assembling import assemble_facts, manifest_to_write, with_kept_claim_names
 from kgsync.pipeline.behind import MIN_BEHIND_LIGHT, Behind, Beside
 from kgsync.pipeline.cache import state as build_state
 from kgsync.pipeline.cache.whole_findings import WholeFindings
 from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache.location import locate
-from kgsync.pipeline.cache.memo import InvalidStoredFacts, reused, texts_only
+from kgsync.pipeline.cache.memo import InvalidStoredFacts, reused
 from kgsync.pipeline.cache.selection import InvalidStoredSelection, SelectionStore
-from kgsync.pipeline.checking import ReadyForLint, blaming_items, first_report, merge_into, ready_for_lint
-from kgsync.pipeline.incremental import line_counts, rebuild
+from kgsync.pipeline.checking import first_report, merge_into, ready_for_lint
+from kgsync.pipeline.merge_paths import Linting, incrementally, inputs_key, last_lines, line_keys
 from kgsync.pipeline.cache.lint_report import LintReportStore
 from kgsync.pipeline.cache.manifest_record import ManifestRecord
 from kgsync.pipeline.committed import (Base, GraphFiles, committed_base, files_to_write, items_before, kept_items,
@@ -41,29 +40,26 @@ from kgsync.pipeline.cache.records import RecordCache
 from kgsync.pipeline.reading import Reading, item_files, parse_all, reading_of
 from kgsync.pipeline.result import BuildResult
 from kgsync.contract import jsonl
-from kgsync.contract.errors import ConfigError, LintFailed
+from kgsync.contract.errors import LintFailed
 from kgsync.contract.model import Graph
 from kgsync.graph.assemble import Assembly
 from kgsync.graph.statements import named_items, whole_statements
 from kgsync.graph.linked_before import linked_before
 from kgsync.graph.veto_names import veto_names
-from kgsync.graph.manifest_lines import LastLines, line_key
 from kgsync.graph.manifest_head import (manifest_acronyms, manifest_hubs, manifest_merges, manifest_subjects, manifest_terms,
                                         manifest_themes, manifest_topics)
 from kgsync.graph.hand_added import kept_by_hand
 from kgsync.graph.kept_links import kept_item_nodes
 from kgsync.graph.manifest import Manifest
 from kgsync.graph.ownership import describe_facts, disowned
-from kgsync.lint.rules import LintReport
 from kgsync.read.config import Caps, Config, Merge
 from kgsync.read.item_caps import observation_cap_problems
 from kgsync.read.items import Issue, IssueSeverity, ResearchItem, missed_item_files
 from kgsync.read.veto_file import configured_vetoes, renamed_vetoes, unmatched_vetoes
-from kgsync.read.yaml_source import read_small_file
 from kgsync.vocabulary.themes import ThemeMap, load_theme_map
 from kgsync.vocabulary.standing import standing_names
 from kgsync.vocabulary.shares import pinned_lookup, vocabulary_share
-from kgsync.vocabulary.vocab import PinnedVocabulary, Vocabulary, load_pinned
+from kgsync.vocabulary.vocab import PinnedVocabulary, load_pinned
 from kgsync.extract.mining import ItemCandidates
 from kgsync.vocabulary.share_record import share_json, share_of
 
@@ -200,7 +196,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     clock.lap("assemble")
     base = committed_base(files, state, reading.read.items, keep, assembled.assembly.by_item, assembled.made_json)
     record = ManifestRecord(cache_folder, reader)
-    lines = _last_lines(base, state, record)
+    lines = last_lines(base, state, record)
     assembly = with_kept_claim_names(assembled.assembly, base.manifest, files.manifest if base.verified else None,
                                  assembled.memo_json, lines, assembled.digests)
     # Reused facts are within the cap (``AssemblyMemo.put`` keeps no others): only the rest are counted.
@@ -214,11 +210,11 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
         if base.manifest is None:
             base = replace(base, manifest=files.read_manifest())
     lint_store = LintReportStore(cache_folder, reader)
-    inputs = _inputs_key(config, assembled, vocabulary)
-    spliced = _incrementally(base, assembly, assembled, keep, lint_store.load(base.graph_sha1, inputs), lines)
+    inputs = inputs_key(config, assembled, vocabulary)
+    spliced = incrementally(base, assembly, assembled, keep, lint_store.load(base.graph_sha1, inputs), lines)
     if spliced is not None:
         clock.lap("merge")  # the splice and the lint of the changed nodes (the full path laps its merge alone)
-    # The full path's lint runs beside what follows (``_Linting``), which goes on with the merged manifest
+    # The full path's lint runs beside what follows (``Linting``), which goes on with the merged manifest
     # as lint found it; an item the lint blames changes it, and what follows is made again.
     linting = _fully(base, files, assembly, reading.read.items, keep, config.merge, clock) if spliced is None else None
     try:
@@ -262,7 +258,7 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     pending: Callable[[], tuple[Path, ...]] = tuple
     if write:
         # The record of the lines written: the last line of an item under the same key is kept as its bytes.
-        keys = _line_keys(manifest, assembled.digests or {}, selections.share_identity, reading.slug_keys,
+        keys = line_keys(manifest, assembled.digests or {}, selections.share_identity, reading.slug_keys,
                           reading.by_slug)
         changed, state = write_graph(out.graph_data(), manifest, out.pure, files, base, state, out.incremental, lines,
                                      lambda slug: lines is not None and lines.same(slug, keys[slug]), encoded)
@@ -295,131 +291,15 @@ def _kept_by_hand(base: Manifest | None, manifest: Manifest, graph: Callable[[],
     return tuple(describe_facts(kept_by_hand(base, manifest, graph())))
 
 
-@dataclass(frozen=True)
-class _Output:
-    """The merge and lint stages' result, however it was reached."""
-
-    manifest: Manifest  # the merged manifest (before the vocabulary state and statements are added)
-    report: LintReport
-    item_errors: tuple[Issue, ...]  # the items blamed for a lint error (they keep their previous facts)
-    pure: bool  # the graph holds generated facts only
-    load_graph: Callable[[], Graph]
-    graph_data: Callable[[], bytes | jsonl.Chunks]  # the graph file's bytes (or in pieces: written, not joined)
-    incremental: bool = False
-    sizes: Callable[[], tuple[int, int]] | None = None  # (entities, relations), when cheaper than the graph
-    changed_items: frozenset[str] | None = None  # the items whose facts changed, where the path computed them
-
-
-@dataclass(frozen=True)
-class _Linting:
-    """The full path: the whole graph merged, its first lint under way beside the build (``Beside``,
-    in a forked child on the second core: it reads the merged graph, and sends back only its report)."""
-
-    ready: ReadyForLint  # the merged graph as lint reads it: the build goes on with it meanwhile
-    report: Beside[LintReport]
-    base: Base
-    files: GraphFiles
-    assembly: Assembly
-    items: Sequence[ResearchItem]
-    rule: Merge
-
-    def finished(self, graph_bytes: bytes | None) -> _Output:
-        """The merge and lint stages' result: the report waited for, items blamed for its errors
-        (``checking.blaming_items``).  ``graph_bytes``: the bytes of ``ready``'s graph, when made."""
-        linted = blaming_items(self.ready, self.report.result(), self.base, self.files, self.assembly, self.items,
-                               self.rule)
-        graph = linted.merged.graph
-        made = graph_bytes if graph_bytes is not None and linted.merged is self.ready.merged else None
-        return _Output(linted.merged.manifest, linted.report, linted.item_errors, not linted.merged.foreign,
-                       lambda: graph, (lambda: made) if made is not None else (lambda: jsonl.dumps_bytes(graph)))
-
-
 def _fully(base: Base, files: GraphFiles, assembly: Assembly, items: Sequence[ResearchItem], keep: frozenset[str],
-           rule: Merge, clock: _StageClock) -> _Linting:
-    """The whole graph merged (``kgsync.graph.merge``), and its lint started (``_Linting``)."""
+           rule: Merge, clock: _StageClock) -> Linting:
+    """The whole graph merged (``kgsync.graph.merge``), and its lint started (``Linting``)."""
     merged = merge_into(base, assembly.by_item, keep)
     clock.lap("merge")
     ready = ready_for_lint(merged, base, assembly.by_item, keep, items)
     lines = len(ready.merged.graph.entities) + len(ready.merged.graph.relations)
-    return _Linting(ready, Beside(partial(first_report, ready, assembly, files, rule), lines), base, files, assembly,
+    return Linting(ready, Beside(partial(first_report, ready, assembly, files, rule), lines), base, files, assembly,
                     items, rule)
-
-
-# Past this share of the items changed, the full merge is as fast (and the splice's scans are wasted).
-_INCREMENTAL_SHARE = 10
-
-
-def _inputs_key(config: Config, assembled: Assembled, vocabulary: Vocabulary) -> str | None:
-    """A digest of everything besides the items' own facts that the last build's graph and report
-    came from: the configuration, the vocabulary, themes and veto files, the corpus-wide inputs of
-    the facts (``context_key``: the theme map, the theme concepts, the mined nodes, every
-    item's slug and date) and the vocabulary selection (hubs, merges, acronyms, topics).  The
-    incremental rebuild runs only when it is the last build's (None: cannot tell, never)."""
-    if assembled.context is None:
-        return None
-    digest = hashlib.sha1(f"{assembled.context}\0{config!r}\0".encode())
-    paths = [config.optional_path(config.vocabulary), config.optional_path(config.themes_vocabulary), config.veto_path()]
-    for path in paths:
-        try:
-            digest.update(read_small_file(path) if path is not None else b"-")
-        except (OSError, ConfigError):  # said where the file is read (``load_pinned``, ``load_theme_map``)
-            digest.update(b"missing")
-        digest.update(b"\0")
-    digest.update(repr((sorted(vocabulary.hub_keys), vocabulary.merges, vocabulary.acronyms,
-                        sorted(vocabulary.topics))).encode())
-    return digest.hexdigest()
-
-
-def _incrementally(base: Base, assembly: Assembly, assembled: Assembled, keep: frozenset[str],
-                   previous: LintReport | None, lines: LastLines | None) -> _Output | None:
-    """The graph spliced from the last one (``kgsync.pipeline.incremental``), when the committed files
-    are exactly what the last build wrote (pure: no hand-added content), the last build's report is
-    cached for this code and these inputs (``previous``, see ``_inputs_key``), no item keeps its
-    previous facts, and the new report has no error (an error's item is blamed by the full path).
-    None: run the full path.  ``lines``: the committed manifest's item lines (``_last_lines``)."""
-    if not base.verified or keep or base.graph_bytes is None or lines is None or previous is None:
-        return None
-    by_item = assembly.by_item
-    encoded = assembled.assembly.by_item
-    known = texts_only(assembled.memo_json or {}, lambda slug: by_item.get(slug) is encoded.get(slug))
-    digests = assembled.digests or {}
-    rebuilt = rebuild(base.graph_bytes, lines, by_item, known, previous, assembly.sources,
-                      max(64, len(by_item) // _INCREMENTAL_SHARE), lambda slug: lines.states(slug, digests.get(slug)))
-    if rebuilt is None or rebuilt.report.errors():
-        return None
-    data, last = rebuilt.graph, base.graph_bytes
-    return _Output(Manifest({slug: by_item[slug] for slug in sorted(by_item)}), rebuilt.report, (), True,
-                   lambda: jsonl.loads_bytes(jsonl.joined(data), "<graph>"), lambda: data, incremental=True,
-                   sizes=lambda: line_counts(last),  # the splice keeps every line's kind (``Rebuilt.graph``)
-                   changed_items=frozenset(rebuilt.changed_items))
-
-
-def _last_lines(base: Base, state: build_state.BuildState, record: ManifestRecord) -> LastLines | None:
-    """The committed manifest's item lines under the shortcut (``base.verified``), with the record of
-    them the build that wrote it kept, when it is of these bytes (None: not under the shortcut)."""
-    if not base.verified or base.manifest_bytes is None:
-        return None
-    return LastLines(base.manifest_bytes, record.load(state.manifest.sha1 if state.manifest is not None else None))
-
-
-def _line_keys(manifest: Manifest, digests: Mapping[str, str], selection: str | None,
-               read_keys: Mapping[str, str], parsed: Container[str]) -> dict[str, str]:
-    """The record of the lines of ``manifest`` (``line_key``): known for the lines written from the
-    memo's JSON of the facts (``known_json``), whose digest ``digests`` holds.  A share ``_shares``
-    took from ``share_texts`` (an item that ``parsed``) is keyed by its identity, the ``selection``
-    (``SelectionStore.share_identity``) and its item's record key, not by its text: that text
-    (~1.3 kB an item) is neither joined into the line's suffix nor hashed for each of 10,000 items."""
-    known = manifest.known_json
-    keys = {}
-    for slug in manifest.by_item:
-        digest = digests.get(slug) if slug in known else None
-        if digest is None:
-            keys[slug] = ""  # no key (``line_key``): the line is read
-            continue
-        read_key = read_keys.get(slug) if selection is not None and slug in parsed else None
-        keys[slug] = line_key(digest, manifest.shared_suffix(slug, selection + read_key) if selection and read_key
-                              else manifest.line_suffix(slug))
-    return keys
 
 
 def _kept_shares(keep: frozenset[str], read_manifest: Callable[[], Manifest | None]) -> dict[str, ItemCandidates]:

@@ -1,7 +1,7 @@
 """The Sources section's web addresses, and its links that name none.
 
 An item's sources are the web addresses its Sources (or References) section holds
-(``items._with_sections``): the graph, the PR and the item's page list those.  A Markdown link there
+(``section_fields.with_sections``): the graph, the PR and the item's page list those.  A Markdown link there
 whose target is another scheme (``javascript:``, ``file:``, ``data:``, ``mailto:``) names no source a
 reader can open, so it is left out; without a word the author never learned the reader loses it
 (qa121, qa128).  A link to a repository file (no scheme) and plain text are the author's and not

@@ -53,10 +53,9 @@ from kgsync.read.corpus_checks import check_corpus
 from kgsync.read.item_dates import completed_problems, undated_name
 from kgsync.read.item_themes import item_themes
 from kgsync.read.item_files import DATED_SLUG, RENDERED_SITE_NOTE, display_path, find_item_files, missed_item_files
-from kgsync.read.item_model import (NOT_AN_ITEM, CitedFinding, Issue, IssueMaker, IssueSeverity, ReadResult, ResearchItem,
+from kgsync.read.item_model import (NOT_AN_ITEM, CitedFinding, Issue, IssueSeverity, ReadResult, ResearchItem,
                                     Source)
 from kgsync.read.inline import LINK_ADDRESS, code_spans
-from kgsync.read.item_sources import listed_sources, unlisted_links
 from kgsync.read.item_sections import (
     AUTHOR_MARKER,
     author_markers,
@@ -68,17 +67,14 @@ from kgsync.read.item_sections import (
     Section,
     first_h1,
     line_end,
-    list_entries,
     overlong_lines,
-    plain_text,
-    section_place,
     split_sections,
     Fence,
     fenced_blocks,
     heading_key,
-    swallowed_headings,
     unfenced_lines,
 )
+from kgsync.read.section_fields import with_sections
 from kgsync.read.yaml_source import leads_out
 
 __all__ = [
@@ -342,7 +338,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         written_links=links_not_written_as_slugs(meta),
         link_lines=link_entry_lines(meta, yaml_text),
     )
-    item, warnings = _with_sections(item, problem, warnings)
+    item, warnings = with_sections(item, problem, warnings)
     missing = [n for n in item.claim_numbers if n > len(item.key_findings)]
     if missing:
         return [problem(IssueSeverity.ERROR, field_line(yaml_text, "kgsync") + 2,
@@ -393,71 +389,3 @@ def _repeated_fields(yaml_text: str) -> list[tuple[str, int, int]]:
         else:
             first[name] = line
     return out
-
-
-def _with_sections(item: ResearchItem, problem: IssueMaker, warnings: list[Issue]) -> tuple[ResearchItem, list[Issue]]:
-    from dataclasses import replace
-
-    question = item.section(*_QUESTION)
-    summary = _findings_subsection(item, "executive summary")
-    findings = _findings_subsection(item, "key findings")
-    sources = item.section("sources", "references")
-    for wanted, found, keys in (("Research Question", question, _QUESTION), ("Executive Summary", summary, ()),
-                                ("Key Findings", findings, ())):
-        if found is None:
-            place = section_place(item.sections, wanted, summary, findings)
-            warnings.append(_missing_section(item, problem, wanted, keys or (wanted.lower(),), place))
-    parsed_findings = list_entries(findings) if findings else ()
-    if findings is not None and not parsed_findings:
-        warnings.append(problem(IssueSeverity.WARNING, findings.line, "Key Findings has no list entries",
-                                "write the findings as a numbered list"))
-    for line, target in unlisted_links(sources) if sources else ():
-        warnings.append(problem(IssueSeverity.WARNING, line, f"Sources entry links to {target!r}, which is no web "
-                                "address: it is not listed among the item's sources (its page shows none of it)",
-                                "link the source's web address (https://…), or write it as plain text"))
-    listed = listed_sources(sources.text) if sources else ()
-    item = replace(
-        item,
-        field_lines=item.field_lines + ((("sources", sources.line),) if sources else ()),
-        research_question=plain_text(question.text) if question else "",
-        executive_summary=plain_text(summary.text) if summary else "",
-        key_findings=parsed_findings,
-        sources=listed,
-    )
-    return item, warnings
-
-
-_QUESTION = ("research question", "question / hypothesis", "question")
-
-
-#: Where the item template puts a section the build reads, when it is not a top-level one: the
-#: summary and the findings are subsections of "## Findings".
-_TEMPLATE_HEADINGS = {"Executive Summary": "a '### Executive Summary' heading under the '## Findings' section",
-                      "Key Findings": "a '### Key Findings' heading under the '## Findings' section"}
-
-
-def _missing_section(item: ResearchItem, problem: IssueMaker, wanted: str, keys: tuple[str, ...],
-                     place: tuple[int, str] | None) -> Issue:
-    """The warning for a section the item lacks; at the code fence never closed that hides its heading, if one does."""
-    fence, marker, hidden = swallowed_headings(item.body, item.body_line)
-    at = next((line for key, line in hidden if key in keys), 0)
-    if at:
-        return problem(IssueSeverity.WARNING, fence, f"no '{wanted}' section: its heading (line {at}) is inside the code "
-                       f"fence opened at line {fence}, which is never closed",
-                       f"close the code block with a {marker} line before the heading")
-    heading = _TEMPLATE_HEADINGS.get(wanted) or f"a '## {wanted}' section"
-    line, where = (place[0], f" (here: {place[1]})") if place else (item.body_line, "")
-    return problem(IssueSeverity.WARNING, line, f"no '{wanted}' section", f"add {heading}, as in the item template{where}")
-
-
-def _findings_subsection(item: ResearchItem, name: str) -> Section | None:
-    """Prefer the Findings part (the template repeats names inside §6 Synthesis)."""
-    candidates = [s for s in item.sections if heading_key(s.heading) == name]
-    if not candidates:
-        return None
-    findings = item.section("findings")
-    if findings:
-        after = [s for s in candidates if s.line > findings.line]
-        if after:
-            return after[0]
-    return candidates[-1]

@@ -36,7 +36,7 @@ def load_vetoes(path: str | Path | None) -> Vetoes:
             why: the sentence cites the finding as background, not as agreement
 
     A missing file vetoes nothing, and so does None (no file configured, ``Config.veto_path``).  Every
-    problem is collected with its line (``problems``); ``load_vetoes_strict`` raises them at once.
+    problem is collected with its line (``problems``); ``check_vetoes`` raises them at once (``configured_vetoes``: the build's reading).
     """
     if path is None:
         return Vetoes()

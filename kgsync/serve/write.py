@@ -5,7 +5,7 @@ whole file, change it, save every entity then every relation as ``JSON.stringify
 another ``type`` are dropped, as there).  Two differences, both about safety: every write holds an
 exclusive ``fcntl.flock`` on ``<graph>.lock`` beside the file from the read to the rename, so two
 kgsync servers on one file never lose each other's write (the reference server's known race); and
-the file is written to a temp file, fsynced and renamed (``kgsync.contract.jsonl.write_bytes_atomically``).
+the file is written to a temp file, fsynced and renamed (``kgsync.contract.atomic_write.write_bytes_atomically``).
 A file holding a line that is not JSON is not rewritten (the reference server fails on it too).
 A third, about the answer: its echo of what was written keeps the bound every answer keeps (``echo``).
 """
@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from kgsync.contract import jsonl
+from kgsync.contract import atomic_write, jsonl
 from kgsync.contract.errors import Location, ServeError
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.serve.tools import HARD_LIMIT, bound, cut, dumps, most_that_fit
@@ -107,7 +107,7 @@ def _first_bad_line(raw: bytes) -> int:
 def _save(graph: Path, data: _Graph) -> None:
     model = Graph(tuple(Entity(e.name, e.entity_type, tuple(e.observations)) for e in data.entities),
                   tuple(Relation(*r) for r in data.relations))
-    jsonl.write_bytes_atomically(graph, jsonl.dumps(model).encode("utf-8"), compare=False)
+    atomic_write.write_bytes_atomically(graph, jsonl.dumps(model).encode("utf-8"), compare=False)
 
 
 def _entity_json(node: _Node) -> dict[str, Any]:

@@ -197,7 +197,7 @@ def test_a_default_graph_linked_outside_the_repository_is_refused(tmp_path: Path
 def test_a_manifest_linked_outside_the_repository_is_refused(tmp_path: Path) -> None:
     # The graph a file, its manifest (memory.kgsync.json, beside it) committed as a link to a file
     # outside the checkout: the build read the outside file as the manifest and, when facts changed,
-    # wrote the new manifest through the link (jsonl.write_bytes_atomically keeps a link a link).
+    # wrote the new manifest through the link (atomic_write.write_bytes_atomically keeps a link a link).
     root = _repo(tmp_path / "repo")
     assert CliRunner().invoke(command, ["--root", str(root), "--no-cache"]).exit_code == 0
     target = tmp_path / "stolen.json"

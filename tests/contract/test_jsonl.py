@@ -20,7 +20,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync.contract import jsonl
+from kgsync.contract import atomic_write, jsonl
 from kgsync.contract.errors import GraphFormatError, KgsyncError
 from kgsync.contract.model import Entity, Graph, Relation
 
@@ -364,7 +364,7 @@ def test_a_failed_write_leaves_the_old_file_and_no_temp_file(tmp_path: Path, mon
     def broken_replace(src: str, dst: str) -> None:
         raise OSError("disk full")
 
-    monkeypatch.setattr(jsonl.os, "replace", broken_replace)
+    monkeypatch.setattr(atomic_write.os, "replace", broken_replace)
     with pytest.raises(GraphFormatError, match="cannot write the file: disk full"):
         jsonl.write(path, Graph())
     assert path.read_bytes() == TEXT.encode("utf-8")
@@ -403,50 +403,6 @@ def test_a_write_that_fails_names_the_file_and_leaves_nothing(tmp_path: Path, wh
     assert caught.value.location == caught.value.location.of(path)
     assert caught.value.hint and "writable" in caught.value.hint
     assert sorted(tmp_path.iterdir()) == [blocker]  # no temp file left
-
-
-def test_write_bytes_atomically_compares_pieces_with_the_file_without_joining_them(tmp_path: Path,
-                                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    path = tmp_path / "memory.kgsync.json"
-    path.write_bytes(b"abcdef")
-    monkeypatch.setattr(jsonl, "_COMPARED", 2)  # pieces longer than a read
-    before = path.stat().st_mtime_ns
-    assert not jsonl.write_bytes_atomically(path, [b"abc", memoryview(b"xdefx")[1:4], b""])  # the same bytes: kept
-    assert path.stat().st_mtime_ns == before
-    assert jsonl.write_bytes_atomically(path, [b"abc", b"deg"])  # same length, other bytes
-    assert path.read_bytes() == b"abcdeg"
-    assert jsonl.write_bytes_atomically(path, [b"abc", b"deg", b"h"])  # longer
-    assert path.read_bytes() == b"abcdegh"
-    assert jsonl.write_bytes_atomically(path, b"abc")  # shorter
-    assert path.read_bytes() == b"abc"
-
-
-def test_pieces_longer_than_a_write_call_are_written_whole_a_slice_at_a_time(tmp_path: Path,
-                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    # ``_WRITTEN`` bytes a system call (one call of a whole 73 MB manifest was ~10x slower): slices
-    # of each piece, ending inside and at a piece's end, and pieces shorter than a call.
-    path = tmp_path / "memory.jsonl"
-    monkeypatch.setattr(jsonl, "_WRITTEN", 3)
-    assert jsonl.write_bytes_atomically(path, [b"abcdefg", memoryview(b"xhijklx")[1:6], b"", b"m", b"nop"])
-    assert path.read_bytes() == b"abcdefghijklmnop"
-    assert jsonl.write_bytes_atomically(path, b"0123456789")
-    assert path.read_bytes() == b"0123456789"
-
-
-def test_staged_bytes_reach_the_file_only_when_committed(tmp_path: Path) -> None:
-    # ``stage_bytes`` is ``write_bytes_atomically`` up to the rename: the file keeps its bytes until
-    # ``commit``, and ``discard`` leaves no temp file.
-    path = tmp_path / "memory.jsonl"
-    path.write_bytes(b"old")
-    assert jsonl.stage_bytes(path, b"old") is None  # the file holds them: nothing staged
-    staged = jsonl.stage_bytes(path, [b"n", b"ew"])
-    assert staged is not None and path.read_bytes() == b"old"
-    staged.commit()
-    assert path.read_bytes() == b"new" and sorted(p.name for p in tmp_path.iterdir()) == ["memory.jsonl"]
-    dropped = jsonl.stage_bytes(path, b"newer", compare=False)
-    assert dropped is not None
-    dropped.discard()
-    assert path.read_bytes() == b"new" and sorted(p.name for p in tmp_path.iterdir()) == ["memory.jsonl"]
 
 
 def test_a_line_appended_to_the_last_without_a_line_break_says_so(tmp_path: Path) -> None:

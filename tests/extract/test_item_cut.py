@@ -25,14 +25,18 @@ BODIES = [
     f"[ref]: https://example.com/{OLD}.md\n\nSee [the study][ref] (Key Finding 1).",
     f"```\n[supports: {OLD} KF1]\n```\n\nIn code only; `{OLD}.md` Key Finding 2 outside.",
     "| Claim | Source |\n|---|---|\n| Search waits [x] | `" + OLD + ".md` KF1 |",
+    # a marker that cannot be read exactly (``unread_marks`` warns), and one a comment hides (it does not)
+    f"A range: [supports: {OLD} KF1-3]; hidden: <!-- [supports: {OLD} KF2-4] --> and `{OLD}.md` Key Finding 2.",
 ]
 
 
 @pytest.mark.parametrize("body", BODIES)
 def test_a_cut_reads_as_the_body_does(body: str) -> None:
+    # The marker passes given no cut read the body themselves (``author_markers``, ``warned_brackets`` of
+    # it, their own split).  ``scan`` given none makes ``cut_of(item)``: the same cut, so comparing
+    # the two could not fail; its reading is asked the long way below (``marked=True``).
     item = new_item(body)
     cut = cut_of(item)
-    assert scan(item, cut) == scan(item)
     assert misspelt_marks(item, cut.for_misspelt()) == misspelt_marks(item)
     assert unread_marks(item, cut.for_markers()) == unread_marks(item)
 

@@ -34,7 +34,7 @@ def test_the_zones_cleaned_one_by_one_and_joined_are_the_joined_zones_cleaned(zo
                           st.text(max_size=3)), max_size=16).map("".join))
 @settings(max_examples=500, deadline=None)
 def test_a_text_with_no_bang_loses_its_link_targets_as_with_the_image_pattern(text: str) -> None:
-    """``_clean`` reads links with a pattern led by "[" alone where the text has no "!": the same as
+    """``clean`` reads links with a pattern led by "[" alone where the text has no "!": the same as
     the one that also takes "![alt](src)"."""
     from kgsync.extract.acronyms import WEB_ADDRESS
     from kgsync.extract.findings import EVIDENCE_LABEL
@@ -48,7 +48,7 @@ def test_a_text_with_no_bang_loses_its_link_targets_as_with_the_image_pattern(te
                 max_size=24).map("".join))
 @settings(max_examples=500, deadline=None)
 def test_a_text_with_no_underscore_pair_is_emphasised_as_with_both_markers(text: str) -> None:
-    """``_emphasised`` reads bold with a pattern led by "**" alone where the text has no "__"."""
+    """``emphasised`` reads bold with a pattern led by "**" alone where the text has no "__"."""
     expected = [m.span() for m in markup._BOLD.finditer(text)]
     assert [m.span() for m in (markup._BOLD if "__" in text else markup._STARS_BOLD).finditer(text)] == expected
     without = text.replace("_", "")

@@ -57,35 +57,35 @@ def _acronym_pairs_plainly(text: str) -> list[tuple[str, str]]:
     """``acronyms.url_free_acronym_pairs`` as first written: every test in its original order."""
     import re
 
-    from kgsync.extract import acronyms as mining
+    from kgsync.extract import acronyms
 
     text = text.replace("\u2019", "'")
     out: list[tuple[str, str]] = []
-    for match in mining._PAREN.finditer(text):
+    for match in acronyms._PAREN.finditer(text):
         inner = match.group(1)
-        short_match = mining._SHORT_FORM.fullmatch(inner)
+        short_match = acronyms._SHORT_FORM.fullmatch(inner)
         if short_match:
             short = short_match.group(1)
-            if not mining._is_short_form.__wrapped__(short):
+            if not acronyms._is_short_form.__wrapped__(short):
                 continue
             before = text[max(0, match.start() - 200) : match.start()]
             cut = max((m.end() for m in re.finditer(r"[.;:!?()\[\]{}\n]", before)), default=0)
             words_before = before[cut:].split()
             n = min(len(short) + 5, 2 * len(short))
-            long = mining._best_long_form(short, " ".join(words_before[-n:]))
+            long = acronyms._best_long_form(short, " ".join(words_before[-n:]))
             if long and len(long) > len(short) and short.lower() not in long.lower().split():
-                out.append((mining._short_norm(short), mining._trim(long)))
+                out.append((acronyms._short_norm(short), acronyms._trim(long)))
             continue
-        word = mining._WORD_BEFORE.search(text, max(0, match.start() - 12), match.start())
+        word = acronyms._WORD_BEFORE.search(text, max(0, match.start() - 12), match.start())
         inner = inner.strip()
         inner_words = inner.split()
         if word is None or len(inner) < 3 or any(c in inner for c in ";:,"):
             continue
         short = word.group(1)
-        if not mining._is_short_form.__wrapped__(short) or len(inner_words) < 2 or len(inner_words) > len(short) + 5:
+        if not acronyms._is_short_form.__wrapped__(short) or len(inner_words) < 2 or len(inner_words) > len(short) + 5:
             continue
-        if mining._best_long_form(short, inner) == inner:
-            out.append((mining._short_norm(short), mining._trim(inner)))
+        if acronyms._best_long_form(short, inner) == inner:
+            out.append((acronyms._short_norm(short), acronyms._trim(inner)))
     return out
 
 
@@ -182,7 +182,8 @@ def test_names_an_idea_keeps_bookkeeping_plumbing_and_vague_methods_out() -> Non
 
 def test_a_files_name_is_no_term_and_a_finding_opens_with_its_subject() -> None:
     from kgsync.read.items import KeyFinding, ResearchItem
-    from kgsync.extract.mining import SUBJECT, word_runs
+    from kgsync.extract.mining import SUBJECT
+    from kgsync.extract.phrases import word_runs
 
     assert word_runs("AGENTS.md is read by Claude Code; GPT-4.1 too") == [("read",), ("Claude", "Code"), ("GPT-4.1",)]
     findings = ("**GraphRAG (Microsoft) solves multi-hop questions.**", "GitHub Copilot reads AGENTS.md first.",

@@ -13,30 +13,30 @@ _TOKENS = ["multi", "agent", "agents", "de", "e", "mail", "re", "ranking", "MCP"
 
 
 def _phrases_by_definition(run: tuple[str, ...]) -> list[tuple[str, str, bool]]:
-    from kgsync.extract import phrases as mining
+    from kgsync.extract import phrases
 
-    return [checked for start in range(len(run)) for end in range(start + 1, min(start + mining.MAX_WORDS, len(run)) + 1)
-            if (checked := mining.check_phrase(run[start:end])) is not None]
+    return [checked for start in range(len(run)) for end in range(start + 1, min(start + phrases.MAX_WORDS, len(run)) + 1)
+            if (checked := phrases.check_phrase(run[start:end])) is not None]
 
 
 def test_phrases_equal_checking_every_slice() -> None:
     """``run_phrases`` decides most multi-token slices from per-token facts; it must agree with
     ``check_phrase`` on every slice (prefixes that close up, keyless tokens, acronyms, stopwords)."""
-    from kgsync.extract import phrases as mining
+    from kgsync.extract import phrases
 
     rnd = random.Random(11)
     for _ in range(4000):
         run = tuple(rnd.choice(_TOKENS) for _ in range(rnd.randint(1, 8)))
-        assert mining.run_phrases(run) == _phrases_by_definition(run), run
+        assert phrases.run_phrases(run) == _phrases_by_definition(run), run
 
 
 def test_runs_split_like_a_token_loop() -> None:
-    from kgsync.extract import phrases as mining
+    from kgsync.extract import phrases
 
     def by_loop(text: str) -> list[tuple[str, ...]]:
         runs, run = [], []
-        for token in mining.TOKEN_OR_BREAK.findall(text):
-            if not token[0].isalnum() or mining._breaks(token):
+        for token in phrases.TOKEN_OR_BREAK.findall(text):
+            if not token[0].isalnum() or phrases._breaks(token):
                 if run:
                     runs.append(tuple(run))
                 run = []
@@ -48,7 +48,7 @@ def test_runs_split_like_a_token_loop() -> None:
     pieces = _TOKENS + [" ", ", ", ". ", "\n\n", "_", "(", "the ", "is "]
     for _ in range(2000):
         text = " ".join(rnd.choice(pieces) for _ in range(rnd.randint(0, 20)))
-        assert mining.word_runs(text) == by_loop(text), text
+        assert phrases.word_runs(text) == by_loop(text), text
 
 
 def test_run_terms_are_the_phrases_that_are_not_plain_words() -> None:

@@ -75,7 +75,7 @@ def test_an_unchanged_line_is_written_as_its_bytes_and_a_changed_one_encoded_aga
     """A write over the last manifest with its record (``line_key`` of each line): a line the record
     vouches for is a slice of the old bytes, never read nor encoded; an item whose facts or share moved
     gets its line encoded again (``kgsync.graph.manifest_lines``, ``kgsync.pipeline.stages``)."""
-    from kgsync.contract.jsonl import Spliced, joined
+    from kgsync.contract.atomic_write import Spliced, joined
     from kgsync.graph.manifest_lines import LastLines, facts_digest, line_key
 
     def keyed(manifest: Manifest) -> tuple[Manifest, dict[str, str]]:

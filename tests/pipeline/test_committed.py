@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 
 from kgsync.read import config as config_module
-from kgsync.contract import jsonl
+from kgsync.contract import atomic_write, jsonl
 from kgsync.cli.main import cli
 from kgsync.contract.errors import GraphFormatError, KgsyncError
 from kgsync.contract.model import Entity, Graph, Relation
@@ -233,19 +233,19 @@ def test_a_graph_that_fails_to_write_leaves_the_manifest_and_no_temp_file(repo: 
     build(config_module.load(repo))
     before = _written_files(repo)
     next(items_dir(repo).glob("*.md")).unlink()
-    staged = jsonl.stage_bytes
+    staged = atomic_write.stage_bytes
 
     def failing(path: Path, data: Any, compare: bool = True) -> Any:
         if path.suffix == ".jsonl":
             raise GraphFormatError("cannot write the file: disk full")
         return staged(path, data, compare)
 
-    monkeypatch.setattr(jsonl, "stage_bytes", failing)
+    monkeypatch.setattr(atomic_write, "stage_bytes", failing)
     with pytest.raises(GraphFormatError, match="disk full"):
         build(config_module.load(repo))
     assert _written_files(repo) == before
     # and without the failure, both are rewritten
-    monkeypatch.setattr(jsonl, "stage_bytes", staged)
+    monkeypatch.setattr(atomic_write, "stage_bytes", staged)
     build(config_module.load(repo))
     after = _written_files(repo)
     assert sorted(after) == sorted(before) and all(after[name] != before[name] for name in before)
@@ -260,14 +260,14 @@ def test_the_files_written_do_not_depend_on_which_is_staged_first(repo: Path, mo
     written = _written_files(repo)
     for path in (repo / "memory.jsonl", repo / "memory.kgsync.json"):
         path.unlink()
-    staged = jsonl.stage_bytes
+    staged = atomic_write.stage_bytes
 
     def slow(path: Path, data: Any, compare: bool = True) -> Any:
         if path.suffix == late:
             time.sleep(0.2)
         return staged(path, data, compare)
 
-    monkeypatch.setattr(jsonl, "stage_bytes", slow)
+    monkeypatch.setattr(atomic_write, "stage_bytes", slow)
     again = build(config_module.load(repo))
     assert _written_files(repo) == written
     assert again.changed_files == expected.changed_files and [p.name for p in again.changed_files] == [
@@ -300,7 +300,7 @@ def test_ctrl_c_while_the_graph_is_staged_leaves_no_temp_file(repo: Path, monkey
     build(config_module.load(repo))
     before = _written_files(repo)
     next(items_dir(repo).glob("*.md")).unlink()
-    staged = jsonl.stage_bytes
+    staged = atomic_write.stage_bytes
     manifest_staged = threading.Event()
 
     def ctrl_c_before_the_graph(path: Path, data: Any, compare: bool = True) -> Any:
@@ -314,7 +314,7 @@ def test_ctrl_c_while_the_graph_is_staged_leaves_no_temp_file(repo: Path, monkey
             manifest_staged.set()
         return result
 
-    monkeypatch.setattr(jsonl, "stage_bytes", ctrl_c_before_the_graph)
+    monkeypatch.setattr(atomic_write, "stage_bytes", ctrl_c_before_the_graph)
     with pytest.raises(KeyboardInterrupt):
         build(config_module.load(repo))
     _graph_threads_ended()
@@ -326,14 +326,14 @@ def test_ctrl_c_between_the_renames_renames_both_or_neither(repo: Path, monkeypa
     build(config_module.load(repo))
     before = _written_files(repo)
     next(items_dir(repo).glob("*.md")).unlink()
-    commit = jsonl.Staged.commit
+    commit = atomic_write.Staged.commit
 
-    def ctrl_c_after_the_graph(self: jsonl.Staged) -> None:
+    def ctrl_c_after_the_graph(self: atomic_write.Staged) -> None:
         commit(self)
         if self.path.suffix == ".jsonl":
             _interrupt_main()
 
-    monkeypatch.setattr(jsonl.Staged, "commit", ctrl_c_after_the_graph)
+    monkeypatch.setattr(atomic_write.Staged, "commit", ctrl_c_after_the_graph)
     with pytest.raises(KeyboardInterrupt):
         build(config_module.load(repo))
     after = _written_files(repo)
@@ -355,7 +355,7 @@ def _manifest_rename_fails(how: str, monkeypatch: pytest.MonkeyPatch) -> None:
 
         monkeypatch.setattr(os, "replace", failing)
         return
-    staged = jsonl.stage_bytes
+    staged = atomic_write.stage_bytes
 
     def then_a_folder(path: Path, data: Any, compare: bool = True) -> Any:
         result = staged(path, data, compare)
@@ -364,7 +364,7 @@ def _manifest_rename_fails(how: str, monkeypatch: pytest.MonkeyPatch) -> None:
             (path / "in-the-way").mkdir(parents=True)
         return result
 
-    monkeypatch.setattr(jsonl, "stage_bytes", then_a_folder)
+    monkeypatch.setattr(atomic_write, "stage_bytes", then_a_folder)
 
 
 @pytest.mark.parametrize("how", ["replace", "folder"])

@@ -178,13 +178,13 @@ def test_other_code_falls_back(warm: tuple[Path, Path], tmp_path: Path) -> None:
 
 def test_a_changed_selection_falls_back(warm: tuple[Path, Path], tmp_path: Path) -> None:
     repo, cache = warm
-    real = stages._inputs_key
+    real = stages.inputs_key
 
     def other_selection(config: Config, assembled: object, vocabulary: object) -> str | None:
         key = real(config, assembled, vocabulary)  # type: ignore[arg-type]
         return None if key is None else key + "-other-hubs"
 
-    with mock.patch.object(stages, "_inputs_key", other_selection):
+    with mock.patch.object(stages, "inputs_key", other_selection):
         rebuilt_fully(repo, cache, tmp_path)
 
 

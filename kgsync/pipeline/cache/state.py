@@ -18,7 +18,7 @@ Two things, both only ever shortcuts to the same bytes:
 
 A file's digest is the SHA-1 of its blocks' SHA-1s (``Blocks``: ~1 MiB each, their lengths
 recorded).  Checking a file hashes every byte, as one SHA-1 did; but a file a rebuild spliced
-from the verified one (``kgsync.contract.jsonl.Spliced``: a few lines rewritten) has the old
+from the verified one (``kgsync.contract.atomic_write.Spliced``: a few lines rewritten) has the old
 blocks' digests but for the blocks an edit falls in (``spliced_blocks``), so writing it hashes
 those only, not ~125 MB (0.07 s at 10,000 items).
 """

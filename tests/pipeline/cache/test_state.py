@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from kgsync.contract.jsonl import Spliced
+from kgsync.contract.atomic_write import Spliced
 
 from kgsync.read import config as config_module
 from kgsync.pipeline.cache import state as build_state
