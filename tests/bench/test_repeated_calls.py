@@ -30,7 +30,7 @@ def test_the_split_form_cuts_the_clauses_the_current_code_does() -> None:
     assert repeated_calls._clauses_by_split(sentence, refs) == mentions._clauses_naming(sentence, refs)
 
 
-def test_the_one_class_pattern_matches_where_the_clause_end_does() -> None:
+def test_the_former_three_branch_pattern_matches_where_the_clause_end_does() -> None:
     for text in ("a; b | c [d] e - f\t-\tg — h – i", "a-b -c- d -", "x –- y ;; z"):
-        assert [m.span() for m in repeated_calls._ONE_CLASS.finditer(text)] == [
+        assert [m.span() for m in repeated_calls._THREE_BRANCHES.finditer(text)] == [
             m.span() for m in CLAUSE_END.finditer(text)]
