@@ -56,8 +56,11 @@ for _stance, _phrases in _CUES.items():
         _CUE_INDEX.setdefault(_words[0], []).append((_words, _stance))
 
 
-#: Where a clause ends: a cue past it is about something else than the item named before it.
-CLAUSE_END = re.compile(r"[;|\[\]]|[ \t]-[ \t]|[—–]")
+#: Where a clause ends: a cue past it is about something else than the item named before it.  The single
+#: characters in one class, the dashes with the rest: the same matches (no two branches start with the same
+#: character), and one class to test at each position instead of two (a fifth less time per scan,
+#: ``bench/repeated_calls.py --alternatives``; the pattern cuts every sentence that names an item, twice).
+CLAUSE_END = re.compile(r"[;|\[\]—–]|[ \t]-[ \t]")
 
 
 #: Passive cues: the item named after them is the agent ("confirmed by X"), the thing named

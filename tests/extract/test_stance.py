@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from kgsync.contract.model import RelationType
-from kgsync.extract.stance import MARK, classify, own_clause
+from kgsync.extract.stance import CLAUSE_END, MARK, classify, own_clause
 
 S, C = RelationType.SUPPORTS, RelationType.CONTRADICTS
 
@@ -69,3 +69,8 @@ def test_own_clause_reads_who_agrees_with_whom(sentence: str, own: bool) -> None
 def test_own_clause_reads_only_the_clause_naming_its_mark() -> None:
     sentence = _marked("This confirms X Key Finding 1") + "; " + MARK + "1 is a vendor note."
     assert own_clause(sentence, "0") and not own_clause(sentence, "1")
+
+
+def test_a_clause_ends_at_each_mark_and_at_a_spaced_hyphen_only() -> None:
+    assert CLAUSE_END.split("a; b| c[d] e - f\t-\tg— h–i") == ["a", " b", " c", "d", " e", "f", "g", " h", "i"]
+    assert CLAUSE_END.split("multi-step -x x- y") == ["multi-step -x x- y"]  # a hyphen between spaces only
