@@ -98,6 +98,11 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
                        f"({rendered.written} files changed, {rendered.removed} removed, {rendered.seconds:.2f} s)")
         if no_build:
             return
+        if not quiet and not cfg.site.url:
+            click.echo("notice: no site.url: the 404 page links its styles and scripts from the host's root, right "
+                       "for a site at https://owner.github.io/ but unstyled for a project site under /<repo>/ "
+                       "(set site.url in kgsync.yml to the published address, such as https://owner.github.io/repo/)",
+                       err=True)
         started = time.perf_counter()
         build_html(project, out, engine=engine, strict=True, fresh=fresh)
         if not quiet:

@@ -116,7 +116,9 @@ class SiteOptions:
     repo: str = option("", "owner/name for source links (default: $GITHUB_REPOSITORY)")
     branch: str = option("", "branch for source links (default: the run's branch: $GITHUB_HEAD_REF in a pull "
                          "request, else $GITHUB_REF_NAME, else main)")
-    url: str = option("", "the published site's address (https://...); the PR body links each merged item's page there")
+    url: str = option("", "the published site's address (https://...); the PR body links each merged item's page "
+                      "there, and the site's 404 page links its styles under it (needed for a project site, "
+                      "https://owner.github.io/repo/)")
 
 
 @dataclass(frozen=True)

@@ -59,6 +59,7 @@ def test_cli_renders_and_builds(tmp_path, monkeypatch):
     result = runner.invoke(cli, ["site", "--root", str(root), "--out", str(out)])
     assert result.exit_code == 0, result.output
     assert (out / "index.html").is_file()
+    assert "notice: no site.url" in result.output  # a project site's 404 page needs it
     item_page = (out / "items" / "2026-01-01-rag-basics" / "index.html").read_text("utf-8")
     assert 'href="https://github.com/acme/kb/blob/main/Research/completed/2026-01-01-rag-basics.md"' in item_page
     result = runner.invoke(cli, ["site", "--root", str(root), "--engine", "nope"])

@@ -104,7 +104,7 @@ class NodePages(Renderer):
             p=here, title=node.title, front_title=html_text(node.title), node=node, diagram=diagram,
             explorer=self.explorer_link(node),
             contested=[e(h) for e in contested_shown], contested_total=len(contested), more_contested=more_contested,
-            search_terms=[html_text(a) for a in node.search_names],
+            search_terms=search_terms(node),
             items=[e(h) for e in item_entries], items_total=len(items), more_items=more_items,
             findings=[e(h) for e in findings], findings_total=len(claims), more_findings=more_findings,
             methods=[self.counted_entry(data.nodes[name], count, "shared item")(h) for name, count in sorted(
@@ -132,7 +132,7 @@ class NodePages(Renderer):
         h = self.html_page(node.page)
         self.files[node.page] = open_with(self.templates["method"].render(
             p=here, title=node.title, front_title=html_text(node.title), node=node,
-            search_terms=[html_text(a) for a in node.search_names],
+            search_terms=search_terms(node),
             items=[e(h) for e in item_entries], items_total=len(items), more_items=more_items,
             claims=[e(h) for e in claim_entries], claims_total=len(claims), more_claims=more_claims,
             concepts=[self.counted_entry(data.nodes[name], count, "shared item")(h) for name, count in sorted(
@@ -297,3 +297,12 @@ class FindingSection:
                 text += f"{html_block(Markup(f'<p>{html_text(finding)}</p>'))}\n\n"
             text += f"{c['details']}\n\n\n"
         return Markup(text)
+
+
+def search_terms(node: Node) -> list[str]:
+    """The page's search "tags": its name, then every other name it goes by.  The theme boosts a tag
+    match 1,000 times a title match, so a page tagged only with its aliases outranked, on one word of a
+    query, the page titled with the whole query ("control failures" above "access control")."""
+    title = node.title.casefold()
+    return [html_text(name) for name in (node.title, *(a for a in node.search_names if a.casefold() != title))]
+

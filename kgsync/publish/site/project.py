@@ -63,6 +63,7 @@ def mkdocs_yml(site: SiteOptions, project_dir: Path) -> str:
     return template.render(
         note=GENERATED_NOTE,
         site_name=html_text(site.title),  # the themes print site_name unescaped
+        site_url=site.url,  # checked as an http(s) address when the config is read (``site_url_problem``)
         custom_dir=(project_dir / "overrides").is_dir(),
         extra_css=(project_dir / "assets" / "extra.css").is_file(),
     )

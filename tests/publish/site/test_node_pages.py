@@ -203,3 +203,20 @@ def test_an_executive_summary_written_as_a_list_reads_as_a_list_on_its_item_page
     assert "<p>- " not in part and " - " not in part, part
     assert part.count("<li>") == 2 and "Trackers link code by their own keys." in part, part
     assert "<p>A closing paragraph.</p>" in part, part
+
+
+def _search_tags(page: str) -> list[str]:
+    front = page.split("\n---\n", 1)[0]
+    return re.findall(r'^  - "(.*)"$', front.partition("\ntags:\n")[2].partition("\n# ")[0], re.M)
+
+
+def test_a_concept_or_method_page_is_searched_by_its_own_name_as_its_aliases_are():
+    """The theme boosts a "tags" match 1,000 times a title match: a page tagged with an alias that holds one
+    word of the query ("control failures") outranked the page titled with the whole query ("access control",
+    no alias), 4th in the research site's search; the name is tagged too, first, once."""
+    graph, items = sample()
+    pages = site_pages.render_pages(graph, items, SiteOptions(), ENV)
+    assert _search_tags(_page(pages, "methods/literature-review")) == ["literature review"]  # no alias
+    assert _search_tags(_page(pages, "concepts/vector-search")) == ["vector search", "semantic search"]
+    rag = _search_tags(_page(pages, "concepts/retrieval-augmented-generation"))
+    assert rag[0] == "retrieval-augmented generation" and "RAG" in rag and len(rag) == len(set(rag))

@@ -334,3 +334,11 @@ def test_a_lone_surrogate_an_agent_wrote_renders_as_its_escape(tmp_path):
     pages = {path: (tmp_path / "p" / "docs" / path).read_text(encoding="utf-8") for path in project.pages}
     page = next(text for path, text in pages.items() if path.startswith("concepts/") and "name" in path and "bad" in path)
     assert "bad\\ud800name" in page
+
+
+def test_mkdocs_yml_gives_the_engine_the_published_address_when_the_config_has_one(tmp_path):
+    """mkdocs writes the 404 page's asset links from site_url's path ("/" without one): a project site
+    under /<repo>/ needs it (tests/publish/site/test_project_browser.py opens one)."""
+    with_url = site.mkdocs_yml(SiteOptions(url="https://acme.github.io/research/"), tmp_path)
+    assert 'site_url: "https://acme.github.io/research/"\n' in with_url
+    assert "site_url" not in site.mkdocs_yml(SiteOptions(), tmp_path)
