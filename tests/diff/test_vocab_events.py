@@ -114,6 +114,17 @@ def test_a_new_merge_lists_the_items_of_both_terms() -> None:
     assert [(e.kind, e.subject, e.items) for e in events] == [(EventKind.MERGED, "system-debt -> debt", ("a", "n"))]
 
 
+def test_a_new_merge_does_not_list_an_item_that_held_the_older_term_alike_before_and_after() -> None:
+    """qa164: as the acronym events, a merge event listed every item that holds either term, those
+    that linked the older one before the merge and still do too (nothing of theirs moved)."""
+    old = facts(("item:o", "concept:debt", "addresses"))
+    before = {"a": facts(("item:a", "concept:system-debt", "addresses")), "o": old}
+    after = {"a": facts(("item:a", "concept:debt", "addresses")), "o": old,
+             "n": facts(("item:n", "concept:debt", "addresses"))}
+    events = vocabulary_events(set(), set(), before, after, (), (("system-debt", "debt"),))
+    assert [(e.kind, e.subject, e.items) for e in events] == [(EventKind.MERGED, "system-debt -> debt", ("a", "n"))]
+
+
 def test_an_acronym_losing_its_only_definer_lists_the_items_holding_it() -> None:
     # Item s writes "DIA" without defining it; the only definer is deleted: s's choice moves
     # (concept:dia -> concept:ai-investment), explained by the event, and so is the item whose
