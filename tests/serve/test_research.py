@@ -131,6 +131,6 @@ def test_a_node_of_another_kind_is_named_with_the_tool_that_takes_it(example: Se
     claim = next(c for c in example.index().snapshot.by_name if c.startswith("claim:"))
     with pytest.raises(ServeError, match=rf"^{claim} is a claim, not an item: evidence takes it "):
         research.item(example, claim)
-    for tool, call in (("topic", research.topic), ("evidence", research.evidence), ("item", research.item)):
-        with pytest.raises(ServeError, match=rf"^{tool}: the name is empty .*\(fix: "):
+    for what, call in (("concept or method", research.topic), ("claim", research.evidence), ("item", research.item)):
+        with pytest.raises(ServeError, match=rf"^the name is empty: it must name an? {what} \(fix: "):
             call(example, "  ")
