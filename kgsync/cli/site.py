@@ -68,8 +68,8 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
         if items_spec:  # relative to the working directory, as build's --items
             cfg = replace(cfg, items=os.path.abspath(items_spec))
         if site_url:
-            if problem := site_url_problem(site_url):
-                raise ConfigError(f"--url: {problem}")
+            if wrong := site_url_problem(site_url):
+                raise ConfigError(f"--url: {wrong}")
             # configure-pages gives the address without its last "/": the PR's links and mkdocs join under it.
             cfg = replace(cfg, site=replace(cfg.site, url=site_url if site_url.endswith("/") else site_url + "/"))
         source = graph_path if graph_path else cfg.graph_file("--graph")
