@@ -70,8 +70,9 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
         if site_url:
             if wrong := site_url_problem(site_url):
                 raise ConfigError(f"--url: {wrong}")
-            # configure-pages gives the address without its last "/": the PR's links and mkdocs join under it.
-            cfg = replace(cfg, site=replace(cfg.site, url=site_url if site_url.endswith("/") else site_url + "/"))
+            # configure-pages gives the address without its last "/" (the workflow adds one): exactly one, as
+            # mkdocs takes the 404 page's path from it.
+            cfg = replace(cfg, site=replace(cfg.site, url=site_url.rstrip("/") + "/"))
         source = graph_path if graph_path else cfg.graph_file("--graph")
         if not Path(source).is_file():  # an empty site over the published one would be worse than none
             raise ConfigError("graph file not found", Location.of(source), "run `kgsync build` first, or pass --graph")

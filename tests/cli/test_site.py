@@ -217,5 +217,7 @@ def test_the_published_address_can_be_given_on_the_command_line(tmp_path) -> Non
     result = CliRunner().invoke(cli, ["site", "--root", str(root), "--no-build", "--url", "https://owner.github.io/kb"])
     assert result.exit_code == 0, result.output
     assert 'site_url: "https://owner.github.io/kb/"\n' in (root / "site" / "mkdocs.yml").read_text(encoding="utf-8")
+    result = CliRunner().invoke(cli, ["site", "--root", str(root), "--no-build", "--url", "https://owner.github.io/kb//"])
+    assert 'site_url: "https://owner.github.io/kb/"\n' in (root / "site" / "mkdocs.yml").read_text(encoding="utf-8")
     result = CliRunner().invoke(cli, ["site", "--root", str(root), "--no-build", "--url", "javascript:alert(1)"])
     assert result.exit_code == 2 and "--url: 'javascript:alert(1)' is no web address" in result.output
