@@ -517,3 +517,18 @@ def test_the_readme_adopter_workflow_pins_every_action_by_commit() -> None:
         sha = ref.rsplit("@", 1)[1]
         assert re.fullmatch(r"[0-9a-f]{40}", sha) or (ref == "OWNER/kgsync@<40-hex" and rest.startswith(" sha>")), ref
         assert re.search(r"# v\d+(\.\d+)*\s*$", rest), f"{ref} has no '# vX' tag comment"
+
+
+def test_the_pages_workflow_builds_and_checks_the_site_at_its_published_address() -> None:
+    """qa164: the workflow published the example as a project site without site.url, so its 404 page
+    linked its styles from the host's root (unstyled under /<repo>/). It now asks actions/configure-pages
+    for the address and passes it to both the build and the link check (which reads the 404 page under it)."""
+    pages = yaml.safe_load((REPO_ROOT / ".github" / "workflows" / "pages.yml").read_text(encoding="utf-8"))
+    build = pages["jobs"]["build"]
+    steps = build["steps"]
+    configure = next(i for i, s in enumerate(steps) if s.get("uses", "").startswith("actions/configure-pages@"))
+    assert build["permissions"] == {"contents": "read", "pages": "read"}  # configure-pages reads the Pages site
+    for needle in ("kgsync site ", "kgsync.publish.site.check"):
+        at, step = next((i, s) for i, s in enumerate(steps) if needle in s.get("run", ""))
+        assert at > configure and '--url "$SITE_URL"' in step["run"], step
+        assert step["env"]["SITE_URL"] == f"${{{{ steps.{steps[configure]['id']}.outputs.base_url }}}}/"

@@ -23,6 +23,7 @@ from kgsync.cli._options import load_config, repo_options
 from kgsync.contract.errors import ConfigError, GraphFormatError, Location, message_line, printable_path
 from kgsync.contract.model import EntityType, Graph
 from kgsync.read.item_caps import cap_problems
+from kgsync.read.pr_names import site_url_problem
 from kgsync.read.items import ResearchItem, display_path, find_item_files, read_corpus
 from kgsync.read.yaml_source import leads_out
 from kgsync.graph.manifest import load_manifest, manifest_path
@@ -42,11 +43,14 @@ from kgsync.graph.manifest import load_manifest, manifest_path
               help="Site engine: mkdocs (one process per CPU and per 1,000 pages, at most 4), or Zensical (keeps a cache in PROJECT/.cache); "
                    "both strict, both read the same mkdocs.yml.")
 @click.option("--fresh", is_flag=True, help="Empty the engine's cache first (Zensical); mkdocs always is.")
+@click.option("--url", "site_url", metavar="URL",
+              help="The address the site is published at (overrides site.url; the Pages workflow passes "
+                   "actions/configure-pages' base_url): a project site's 404 page links its styles under its path.")
 @click.option("--no-build", is_flag=True, help="Render the project only; do not build HTML.")
 @click.option("-q", "--quiet", is_flag=True, help="Print errors only.")
 def command(items_spec: str | None, root: Path | None, config_path: Path | None, graph_path: Path | None,
-            project_dir: Path | None, out_dir: Path | None, engine: str, fresh: bool, no_build: bool,
-            quiet: bool) -> None:
+            project_dir: Path | None, out_dir: Path | None, engine: str, fresh: bool, site_url: str | None,
+            no_build: bool, quiet: bool) -> None:
     """Publish the graph as a static concept site whose pages lead back to the items.
 
     Builds are strict: a warning (a broken link) fails the build.
@@ -63,6 +67,12 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
         cfg = load_config(root, config_path)
         if items_spec:  # relative to the working directory, as build's --items
             cfg = replace(cfg, items=os.path.abspath(items_spec))
+        if site_url:
+            if wrong := site_url_problem(site_url):
+                raise ConfigError(f"--url: {wrong}")
+            # configure-pages gives the address without its last "/" (the workflow adds one): exactly one, as
+            # mkdocs takes the 404 page's path from it.
+            cfg = replace(cfg, site=replace(cfg.site, url=site_url.rstrip("/") + "/"))
         source = graph_path if graph_path else cfg.graph_file("--graph")
         if not Path(source).is_file():  # an empty site over the published one would be worse than none
             raise ConfigError("graph file not found", Location.of(source), "run `kgsync build` first, or pass --graph")
@@ -101,7 +111,7 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
         if not quiet and not cfg.site.url:
             click.echo("notice: no site.url: the 404 page links its styles and scripts from the host's root, right "
                        "for a site at https://owner.github.io/ but unstyled for a project site under /<repo>/ "
-                       "(set site.url in kgsync.yml to the published address, such as https://owner.github.io/repo/)",
+                       "(set site.url in kgsync.yml, or pass --url, to the published address, such as https://owner.github.io/repo/)",
                        err=True)
         started = time.perf_counter()
         build_html(project, out, engine=engine, strict=True, fresh=fresh)

@@ -242,6 +242,10 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         if mark is not None and _tab_indents(yaml_text, mark.index):  # libyaml's message names no tab
             return [problem(IssueSeverity.ERROR, line, f"malformed frontmatter YAML: a tab in this line's indentation "
                             f"({reason})", "indent with spaces: YAML reads no tab in indentation")]
+        if reason.startswith("could not determine a constructor for the tag"):  # !!python/..., !secret: refused
+            return [problem(IssueSeverity.ERROR, line, f"malformed frontmatter YAML: {reason}",
+                            "remove the YAML tag (the word after '!' before the value): frontmatter holds plain "
+                            "text, dates and lists; quote the value to keep a leading '!' as text")]
         return [problem(IssueSeverity.ERROR, line, f"malformed frontmatter YAML: {reason}",
                         "fix the YAML (quote values containing ': ' or '#')")]
     except ValueError as exc:  # PyYAML's date constructor: "2026-02-30" is YAML's date syntax, no date

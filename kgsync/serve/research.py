@@ -48,11 +48,32 @@ def _resolve(index: Index, name: str, kinds: tuple[str, ...], prefixes: tuple[st
     return None, index.search_kind(name, kinds) if name else []
 
 
+# The tool that takes a node of each type, and what each type is called in a message.
+_TOOL_OF = {"concept": "topic", "method": "topic", "claim": "evidence", "research_item": "item"}
+_CALLED = {"research_item": "research item"}
+_TOOL_FOR = {"concept or method": "topic", "claim": "evidence", "item": "item"}
+
+
 def _resolved(index: Index, name: str, kinds: tuple[str, ...], prefixes: tuple[str, ...], what: str,
               more: Callable[[], list[str]] | None = None) -> Node:
-    """``_resolve``'s node, else a ``ServeError`` with its suggestions (or ``more()`` when it has none)."""
+    """``_resolve``'s node, else a ``ServeError`` with its suggestions (or ``more()`` when it has none).
+
+    A node of another type (a concept passed to evidence) exists: the error names its type and the
+    tool that takes it, not the closest nodes of the wanted type that share a word with it (qa164)."""
+    tool = _TOOL_FOR[what]
+    if not name.strip():
+        article = "an" if what[0] in "aeiou" else "a"
+        raise ServeError(f"the name is empty: it must name {article} {what} (fix: pass one; "
+                         "search_nodes finds names)")
     node, suggestions = _resolve(index, name, kinds, prefixes)
     if node is None:
+        other = index.snapshot.by_name.get(name.strip())
+        if other is not None and other.entity_type in _TOOL_OF:
+            article = "an" if what[0] in "aeiou" else "a"
+            called = _CALLED.get(other.entity_type, other.entity_type)
+            raise ServeError(f"{shown_name(other.name)} is a {called}, not {article} {what}: "
+                             f"{_TOOL_OF[other.entity_type]} takes it (fix: call {_TOOL_OF[other.entity_type]} with "
+                             f"it, or {tool} with {article} {what}'s name)")
         raise _not_found(what, name, suggestions or (more() if more is not None else []))
     return node
 

@@ -202,3 +202,22 @@ def test_a_project_folder_holding_the_items_is_refused_and_nothing_written(tmp_p
         assert ("holds 1 item file (notes/2026-01-01-rag-basics.md): its mkdocs.yml would make a build read them as "
                 "a rendered site's pages, not items") in result.output, result.output
         assert sorted(p.name for p in tmp_path.rglob("*")) == ["2026-01-01-rag-basics.md", "graph.jsonl", "notes"]
+
+
+def test_the_published_address_can_be_given_on_the_command_line(tmp_path) -> None:  # noqa: ANN001
+    # qa164: the Pages workflow learns the address from actions/configure-pages, not from kgsync.yml (a fork
+    # publishes elsewhere); with no way to pass it, the published example's 404 page was unstyled.
+    from kgsync.cli.main import cli
+
+    graph, _ = sample()
+    root = tmp_path / "repo"
+    root.mkdir()
+    jsonl.write(root / "memory.jsonl", graph)
+    (root / "kgsync.yml").write_text("site:\n  url: https://elsewhere.example/\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["site", "--root", str(root), "--no-build", "--url", "https://owner.github.io/kb"])
+    assert result.exit_code == 0, result.output
+    assert 'site_url: "https://owner.github.io/kb/"\n' in (root / "site" / "mkdocs.yml").read_text(encoding="utf-8")
+    result = CliRunner().invoke(cli, ["site", "--root", str(root), "--no-build", "--url", "https://owner.github.io/kb//"])
+    assert 'site_url: "https://owner.github.io/kb/"\n' in (root / "site" / "mkdocs.yml").read_text(encoding="utf-8")
+    result = CliRunner().invoke(cli, ["site", "--root", str(root), "--no-build", "--url", "javascript:alert(1)"])
+    assert result.exit_code == 2 and "--url: 'javascript:alert(1)' is no web address" in result.output

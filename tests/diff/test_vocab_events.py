@@ -114,6 +114,17 @@ def test_a_new_merge_lists_the_items_of_both_terms() -> None:
     assert [(e.kind, e.subject, e.items) for e in events] == [(EventKind.MERGED, "system-debt -> debt", ("a", "n"))]
 
 
+def test_a_new_merge_does_not_list_an_item_that_held_the_older_term_alike_before_and_after() -> None:
+    """qa164: as the acronym events, a merge event listed every item that holds either term, those
+    that linked the older one before the merge and still do too (nothing of theirs moved)."""
+    old = facts(("item:o", "concept:debt", "addresses"))
+    before = {"a": facts(("item:a", "concept:system-debt", "addresses")), "o": old}
+    after = {"a": facts(("item:a", "concept:debt", "addresses")), "o": old,
+             "n": facts(("item:n", "concept:debt", "addresses"))}
+    events = vocabulary_events(set(), set(), before, after, (), (("system-debt", "debt"),))
+    assert [(e.kind, e.subject, e.items) for e in events] == [(EventKind.MERGED, "system-debt -> debt", ("a", "n"))]
+
+
 def test_an_acronym_losing_its_only_definer_lists_the_items_holding_it() -> None:
     # Item s writes "DIA" without defining it; the only definer is deleted: s's choice moves
     # (concept:dia -> concept:ai-investment), explained by the event, and so is the item whose
@@ -128,6 +139,23 @@ def test_an_acronym_losing_its_only_definer_lists_the_items_holding_it() -> None
         (EventKind.ACRONYM_UNDEFINED, "dia = department internal affair", ("d", "s"))]  # not "media"
     assert explain(before, after, {"d"}, events).unexplained == {}
     assert explain(before, after, {"d"}, ()).unexplained != {}
+
+
+def test_an_acronym_event_does_not_list_an_item_whose_facts_did_not_change() -> None:
+    """qa164: "acronym defined: lm = language model" listed 44 items of a 3-item merge onto the research
+    corpus, every one holding a node with the words (``concept:large-language-model``) or writing "LM", none
+    whose facts moved: the PR filed the 25 of them that a shared node's alias reached under the event.
+    As for hubs, topics and themes (qa121, qa151), an item alike before and after was not moved by it."""
+    same = facts(("item:h", "concept:large-language-model", "addresses"))
+    user = facts(("item:u", "concept:agent", "addresses"))
+    before = {"h": same, "u": user, "m": facts(("item:m", "concept:lm", "addresses"))}
+    after = {"h": same, "u": user, "m": facts(("item:m", "concept:language-model", "addresses")),
+             "n": facts(("item:n", "concept:language-model", "addresses"))}
+    events = vocabulary_events(set(), set(), before, after,
+                               acronyms_after=(("lm", "language model", ("m", "u")),))
+    assert [(e.kind, e.subject, e.items) for e in events] == [
+        (EventKind.ACRONYM_DEFINED, "lm = language model", ("m", "n"))]
+    assert explain(before, after, {"n"}, events).unexplained == {}
 
 
 def test_a_hub_event_does_not_list_an_item_whose_facts_did_not_change() -> None:

@@ -105,6 +105,16 @@ def test_a_tab_in_the_frontmatter_s_indentation_is_named_with_the_fix(tmp_path: 
     assert error.hint == "indent with spaces: YAML reads no tab in indentation"
 
 
+@pytest.mark.parametrize("value", ["!!python/object/apply:os.system [echo]", "!secret x"])
+def test_a_yaml_tag_in_the_frontmatter_is_named_with_the_fix(tmp_path: Path, value: str) -> None:
+    # qa164, hostile input: a `!!python/...` tag is refused (safe loading), but the fix said to quote values
+    # holding ': ' or '#', neither of which the line has; the tag is what to remove.
+    write(tmp_path, "2026-02-02-tag.md", f"---\ntitle: Tagged\ncompleted: 2026-02-02\nsource: {value}\n---\n\n# T\n")
+    [error] = only(read(tmp_path).issues, IssueSeverity.ERROR)
+    assert error.location.line == 4 and error.message.startswith("malformed frontmatter YAML: ")
+    assert error.hint is not None and error.hint.startswith("remove the YAML tag (the word after '!' before the value)")
+
+
 def test_non_utf8_names_the_line(tmp_path: Path) -> None:
     write(tmp_path, "2026-02-02-latin1.md", GOOD.replace("What is", "Caf\u00e9 what is").replace("\u2014", "-").encode("latin-1"))
     errors = only(read(tmp_path).issues, IssueSeverity.ERROR)

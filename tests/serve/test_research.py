@@ -117,3 +117,20 @@ def test_topic_refuses_a_limit_under_1_or_a_negative_offset_naming_it(example: S
         research.topic(example, "knowledge graphs", limit=0)
     with pytest.raises(ServeError, match=r"offset is -3: it must be 0 or more .*fix:"):
         research.topic(example, "knowledge graphs", offset=-3)
+
+
+def test_a_node_of_another_kind_is_named_with_the_tool_that_takes_it(example: Service) -> None:
+    """qa164: an agent that passed a concept to evidence (or an item to topic) was told "no claim named
+    'concept:knowledge-graphs'" with claims that share a word as the closest: the node exists, the
+    tool was wrong. The error says what the node is and which tool takes it; an empty name says so."""
+    with pytest.raises(ServeError, match=r"^concept:knowledge-graphs is a concept, not a claim: topic takes it "):
+        research.evidence(example, "concept:knowledge-graphs")
+    item = "item:2026-01-05-agent-memory-architectures"
+    with pytest.raises(ServeError, match=rf"^{item} is a research item, not a concept or method: item takes it "):
+        research.topic(example, item)
+    claim = next(c for c in example.index().snapshot.by_name if c.startswith("claim:"))
+    with pytest.raises(ServeError, match=rf"^{claim} is a claim, not an item: evidence takes it "):
+        research.item(example, claim)
+    for what, call in (("concept or method", research.topic), ("claim", research.evidence), ("item", research.item)):
+        with pytest.raises(ServeError, match=rf"^the name is empty: it must name an? {what} \(fix: "):
+            call(example, "  ")

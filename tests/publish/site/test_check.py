@@ -51,3 +51,25 @@ def test_main_exits_1_on_a_broken_link_and_2_without_a_folder(tmp_path: Path, ca
     assert main([str(_site(tmp_path / "ok", {"index.html": "<p>x</p>"}))]) == 0
     assert main([str(_site(tmp_path / "bad", {"index.html": '<a href="x/">x</a>'}))]) == 1
     assert "index.html: <a> x/ (no such file)" in capsys.readouterr().out
+
+
+def test_the_404_page_of_a_site_published_under_a_path_links_from_that_path(tmp_path: Path) -> None:
+    # qa164: with site.url https://owner.github.io/repo/ the engine writes the 404 page's links under /repo/;
+    # the check read them from the host's root and called every one broken, so the Pages workflow could not
+    # publish a project site whole.
+    site = _site(tmp_path, {"404.html": '<link href="/repo/assets/x.css"><a href="/repo/">home</a>'
+                                        '<a href="/repo/gone/">gone</a><a href="/other/">out</a>',
+                            "index.html": "", "assets/x.css": ""})
+    assert broken_links(site, url="https://owner.github.io/repo/") == [
+        "404.html: <a> /repo/gone/ (no such file)",
+        "404.html: <a> /other/ (outside /repo/, the path of the address the site is published at)",
+    ]
+    assert broken_links(site, url="https://owner.github.io/repo") == broken_links(site, url="https://owner.github.io/repo/")
+
+
+def test_main_reads_the_published_address_after_the_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    site = _site(tmp_path, {"404.html": '<a href="/repo/">home</a>', "index.html": ""})
+    assert main([str(site)]) == 1  # read from the root: /repo/ is no folder of the site
+    assert main([str(site), "--url", "https://owner.github.io/repo/"]) == 0
+    assert main([str(site), "--url"]) == 2
+    assert "usage: python -m kgsync.publish.site.check SITE_DIR [--url URL]" in capsys.readouterr().err
