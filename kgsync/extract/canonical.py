@@ -419,7 +419,8 @@ def prune_aliases(name: str, aliases: Iterable[str]) -> tuple[str, ...]:
     lowered = sorted(by_lower, key=lambda a: (-len(a), a))
     kept: list[str] = []
     for alias in lowered:
-        if (alias in name.lower() or any(alias in longer for longer in kept)) and not in_capitals_word(by_lower[alias]):
+        word = in_capitals_word(by_lower[alias]) and alias != name.lower()  # "YAML" of "yaml": the name is the word
+        if (alias in name.lower() or any(alias in longer for longer in kept)) and not word:
             continue
         kept.append(alias)
     return tuple(sorted(by_lower[a] for a in kept))

@@ -118,6 +118,8 @@ def test_prune_aliases_keeps_an_acronym_in_capitals_as_a_word() -> None:
     assert prune_aliases("policy-decision-point", ["PDP", "PDPs", "policy-decision-point"]) == ("PDP", "PDPs")
     assert prune_aliases("generative-ai", ["GenAI", "GenAIs", "generative-ai"]) == ("GenAIs",)  # not all capitals
     assert prune_aliases("model-context-protocol", ["mcp", "MCP"]) == ("MCP",)
+    # the name itself in capitals adds no word: "GITHUB" (shouted) of concept:github, "YAML" of concept:yaml
+    assert prune_aliases("github", ["GITHUB", "GitHub"]) == ()
 
 
 def test_prune_aliases_is_order_independent() -> None:
