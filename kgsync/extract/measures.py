@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from kgsync.extract.canonical import is_acronym
-from kgsync.extract.designations import capitalised_runs
+from kgsync.extract.designations import wanted_runs
 
 #: A number ending right before the acronym, after one space or none: "1.5 GB", "16GB", "~1,000 TB"; not
 #: a name's digit ("ARM A1 VM").
@@ -35,13 +35,7 @@ def unit_only(text: str, keys: Sequence[str], runs: Iterable[tuple[int, int]] | 
         return ()
     after_number: Counter[str] = Counter()
     uses: Counter[str] = Counter()
-    for start, end in capitalised_runs(text) if runs is None else runs:
-        written = text[start:end]
-        key = written.lower()
-        if key not in wanted:
-            if not key.endswith("s") or key[:-1] not in wanted:
-                continue
-            key = key[:-1]
+    for start, _end, written, key in wanted_runs(text, wanted, runs):
         if not is_acronym(written):
             continue
         uses[key] += 1
