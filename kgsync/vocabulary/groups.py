@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from rapidfuzz.distance import Levenshtein
 
 from kgsync.extract import lexicon, wordnet
+from kgsync.extract.acronyms import acronym_spells_plural
 from kgsync.extract.canonical import canonical_name, display_alias, is_acronym, singular, term_key, words
 from kgsync.extract.mining import DEFINED, PLAIN
 from kgsync.read.config import Merge
@@ -370,7 +371,7 @@ def _kept_plurals(surface: str, group: CandidateGroup) -> frozenset[int]:
     first", "bill of materials": English writes a modifier singular, so a plural one is fixed),
     and the head of a name capitalised word by word that no ordinary English word opens
     ("Amazon Web Services"; not "Knowledge Graphs", a heading's capitals), or whose acronym
-    spells the plural itself ("MLOps": ``_acronym_spells_plural``) - unless any
+    spells the plural itself ("MLOps": ``acronyms.acronym_spells_plural``) - unless any
     surface of the group writes that word singular ("knowledge graphs" / "knowledge graph")."""
     ws = words(surface)
     plurals = {i for i, w in enumerate(ws) if singular(w) != w}
@@ -378,32 +379,13 @@ def _kept_plurals(surface: str, group: CandidateGroup) -> frozenset[int]:
         return frozenset()
     head = next((i - 1 for i, w in enumerate(ws) if i and w in POSTMODIFIER), len(ws) - 1)
     if ((not _CAPITALISED.fullmatch(surface.strip()) or wordnet.is_ordinary(ws[0]))
-            and not _acronym_spells_plural(ws[head], group.surfaces)):
+            and not acronym_spells_plural(ws[head], group.surfaces)):
         plurals.discard(head)  # "Knowledge Graphs" is a heading's capitals, not a name
     for other in group.surfaces:
         written = words(other)
         if len(written) == len(ws):
             plurals -= {i for i in plurals if written[i] == singular(ws[i])}
     return frozenset(plurals)
-
-
-#: A lone acronym's last piece: its last capital and the lower-case letters after it ("Ops" of "MLOps").
-_LAST_PIECE = re.compile(r"[A-Z][a-z]+$")
-
-
-def _acronym_spells_plural(head: str, surfaces: Iterable[str]) -> bool:
-    """Does a lone acronym of the group write ``head`` as a piece that keeps its plural "s" ("MLOps",
-    "DevOps", "FinOps": "Ops" of "operations"; "RecSys": "Sys" of "systems")?  The acronym is the
-    items' own name for the idea, and it says the expansion's last word is plural: the discipline is
-    "machine learning operations", not one operation.  "LLMs" is not one (its "s" follows a capital:
-    a plural of the acronym), nor "NLSpecs" where the group also writes "NLSpec" (a plural of it)."""
-    written = set(surfaces)
-    for surface in written:
-        piece = _LAST_PIECE.search(surface) if is_lone_acronym(surface) and surface.endswith("s") else None
-        if (piece is not None and len(piece.group()) >= 3 and head.endswith("s")
-                and head.startswith(piece.group()[:-1].lower()) and surface[:-1] not in written):
-            return True
-    return False
 
 
 def _choose_name(group: CandidateGroup) -> str:
