@@ -5,11 +5,11 @@ Split from ``mining``."""
 from __future__ import annotations
 
 import re
-from collections.abc import Container, Iterator, Sequence
+from collections.abc import Container, Iterable, Iterator, Sequence
 from functools import lru_cache
 
 from kgsync.extract import lexicon
-from kgsync.extract.canonical import term_key
+from kgsync.extract.canonical import is_acronym, term_key
 
 WEB_ADDRESS = re.compile(r"(?:https?://|www\.)\S+")
 
@@ -402,3 +402,24 @@ def spelled_out(text: str, keys: Sequence[str], folded: str | None = None) -> tu
             if letters_match(key.upper(), phrase):
                 out.add((key, term_key(phrase)))
     return tuple(sorted(out))
+
+
+#: A lone acronym's last piece: its last capital and the lower-case letters after it ("Ops" of "MLOps").
+_LAST_PIECE = re.compile(r"[A-Z][a-z]+$")
+
+
+def acronym_spells_plural(head: str, surfaces: Iterable[str]) -> bool:
+    """Does a lone acronym of ``surfaces`` (a group's, or a Scope's forms) write ``head``, an expansion's
+    last word, as a piece that keeps its plural "s" ("MLOps", "DevOps", "FinOps": "Ops" of "operations";
+    "RecSys": "Sys" of "systems")?  The acronym is the writers' own name for the idea, and it says the
+    word is plural: the discipline is "machine learning operations", not one operation
+    (``vocabulary.groups``' and ``vocabulary.facets``' names).  "LLMs" is not one (its "s" follows a
+    capital: a plural of the acronym), nor "NLSpecs" where "NLSpec" is written too (a plural of it)."""
+    written = set(surfaces)
+    for surface in written:
+        lone = " " not in surface and "-" not in surface and is_acronym(surface)
+        piece = _LAST_PIECE.search(surface) if lone and surface.endswith("s") else None
+        if (piece is not None and len(piece.group()) >= 3 and head.endswith("s")
+                and head.startswith(piece.group()[:-1].lower()) and surface[:-1] not in written):
+            return True
+    return False

@@ -407,6 +407,11 @@ def prune_aliases(name: str, aliases: Iterable[str]) -> tuple[str, ...]:
     in another alias (or in the name) never changes which queries reach the
     node: "knowledge graph" is redundant beside "knowledge graphs".  Case
     duplicates keep their most capitalised form ("MCP" over "mcp").
+
+    Except an acronym in capitals ("EU", "PDP"): a word of its own, not a substring.  Inside
+    "european-union" or "PDPs" a substring search still finds it, but the reference server's
+    token match (``kgsync serve``) and a page's title read it as a word: "EU" is no token of
+    "european union", "PDP" none of "PDPs" (a node of policy decision points aliased "PDPs" only).
     """
     by_lower: dict[str, str] = {}
     for alias in sorted(set(aliases), key=lambda a: (-sum(map(str.isupper, a)), a)):
@@ -414,10 +419,19 @@ def prune_aliases(name: str, aliases: Iterable[str]) -> tuple[str, ...]:
     lowered = sorted(by_lower, key=lambda a: (-len(a), a))
     kept: list[str] = []
     for alias in lowered:
-        if alias in name.lower() or any(alias in longer for longer in kept):
+        word = in_capitals_word(by_lower[alias]) and alias != name.lower()  # "YAML" of "yaml": the name is the word
+        if (alias in name.lower() or any(alias in longer for longer in kept)) and not word:
             continue
         kept.append(alias)
     return tuple(sorted(by_lower[a] for a in kept))
+
+
+def in_capitals_word(alias: str) -> bool:
+    """"EU", "PDP", "FTS5": one word, two letters or more, every letter a capital (``prune_aliases``).
+    Not "PDPs" nor "GenAI": their lower-case letters are a plural or a word's, and no shorter alias
+    needs them kept."""
+    letters = [c for c in alias if c.isalpha()]
+    return len(letters) >= 2 and alias.isalnum() and all(c.isupper() for c in letters)
 
 
 def without_restated_expansion(parts: Sequence[str], long_of: Mapping[str, str]) -> tuple[str, ...] | None:

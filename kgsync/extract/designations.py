@@ -96,6 +96,21 @@ def capitalised_runs(text: str) -> Iterator[tuple[int, int]]:
         yield start, end
 
 
+def wanted_runs(text: str, wanted: set[str] | frozenset[str],
+                runs: Iterable[tuple[int, int]] | None = None) -> Iterator[tuple[int, int, str, str]]:
+    """(start, end, as written, key) of each run written like an acronym (``capitalised_runs``; ``runs``,
+    when the caller has them) whose lower case, or that without a plural "s" ("GPTs"), is in ``wanted``:
+    one pass over the text for all the keys of an item (``genres``, ``measures``)."""
+    for start, end in capitalised_runs(text) if runs is None else runs:
+        written = text[start:end]
+        key = written.lower()
+        if key not in wanted:
+            if not key.endswith("s") or key[:-1] not in wanted:
+                continue
+            key = key[:-1]
+        yield start, end, written, key
+
+
 #: A run's first capital after its first letter, where the engine skips to in C (the class opens the
 #: pattern): a run opening with a capital, matched whole ("IEC", "GitHub": the capital opens a word,
 #: ``(?<!\w.)``), or a capital after a lower-case letter, matched to the run's end ("iPhone": its

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 
 from kgsync.extract import lexicon
 from kgsync.extract.canonical import is_acronym
-from kgsync.extract.designations import capitalised_runs
+from kgsync.extract.designations import wanted_runs
 
 #: The fewest uses of an acronym whose majority says anything: under five, one repeated phrase
 #: ("the MCP SDK" twice in three uses) is the item's wording, not its meaning.
@@ -44,13 +44,7 @@ def genre_only(text: str, keys: Sequence[str], runs: Iterable[tuple[int, int]] |
     before: dict[str, Counter[str]] = {}
     # One pass over the words written like an acronym (``designations.capitalised_runs``), not a
     # case-blind regex of every key over the whole text (0.31 CPU s on the 220 items against 0.15).
-    for start, end in capitalised_runs(text) if runs is None else runs:
-        written = text[start:end]
-        key = written.lower()
-        if key not in wanted:
-            if not key.endswith("s") or key[:-1] not in wanted:
-                continue
-            key = key[:-1]
+    for start, end, written, key in wanted_runs(text, wanted, runs):
         if (start and text[start - 1] == "-") or text[end:end + 1] in _JOINS or not is_acronym(written):
             continue  # a piece of a hyphenated word or a designation ("GPT-4"), or no acronym ("Gpt")
         uses[key] += 1

@@ -53,6 +53,7 @@ from kgsync.extract.phrases import run_terms, runs_of, tokens_of
 from kgsync.extract.phrases import segments as segments  # re-exported API
 from kgsync.extract.phrases import token_keys as token_keys  # re-exported API
 from kgsync.extract.units import unit_keys
+from kgsync.extract.measures import unit_only
 from kgsync.extract.flags import ACRONYM as ACRONYM, DEFINED as DEFINED, DENSE as DENSE, EMPHASISED as EMPHASISED
 from kgsync.extract.flags import FOCUS as FOCUS, FREE as FREE, PLAIN as PLAIN, STATED as STATED
 from kgsync.extract.flags import SUBJECT as SUBJECT, TITLE as TITLE, UNIT as UNIT
@@ -262,6 +263,8 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     # "NIST SP 800-53": a phrase of acronyms whose last the item writes only before a number is a
     # designation's prefix, a publisher's series code, no idea: the designation names the document.
     designations |= _designation_prefixes(scanned, terms)
+    # "16 GB RAM": an acronym the item writes only after a number, and does not define, is a unit there (``measures``).
+    designations |= {key for key in unit_only(scanned, lone_acronyms, texts.capitalised) if key not in own}
     if designations:
         terms = [c for c in terms if c.key not in designations]
     # "the Agents SDK", "custom GPTs": an acronym written mostly after one word is that compound's genre, and

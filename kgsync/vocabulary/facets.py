@@ -35,8 +35,8 @@ import re
 from dataclasses import dataclass
 
 from kgsync.extract import lexicon
-from kgsync.extract.acronyms import letters_match
-from kgsync.extract.canonical import canonical_name, display_alias, is_acronym, term_key, word_key
+from kgsync.extract.acronyms import acronym_spells_plural, letters_match
+from kgsync.extract.canonical import canonical_name, display_alias, is_acronym, term_key, word_key, words
 from kgsync.extract.flags import ACRONYM, DEFINED, UNIT
 from kgsync.extract.idea import names_an_idea
 from kgsync.extract.lexicon import STOPWORDS
@@ -119,5 +119,7 @@ def _facet(phrase: str, forms: tuple[str, ...], acronym: bool = False) -> Facet 
         return None
     head = word_key(key.split(" ")[-1])
     forms = tuple(dict.fromkeys(forms))
-    return Facet(canonical_name(phrase), lexicon.is_procedure_noun(head), forms,
+    # "MLOps (Machine Learning Operations)": the acronym keeps the plural of the last word, as a mined name does
+    kept = frozenset({len(words(phrase)) - 1}) if acronym and acronym_spells_plural(words(phrase)[-1], forms) else frozenset()
+    return Facet(canonical_name(phrase, kept), lexicon.is_procedure_noun(head), forms,
                  tuple(dict.fromkeys(term_key(form) for form in forms)))

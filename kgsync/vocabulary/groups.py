@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from rapidfuzz.distance import Levenshtein
 
 from kgsync.extract import lexicon, wordnet
+from kgsync.extract.acronyms import acronym_spells_plural
 from kgsync.extract.canonical import canonical_name, display_alias, is_acronym, singular, term_key, words
 from kgsync.extract.mining import DEFINED, PLAIN
 from kgsync.read.config import Merge
@@ -369,14 +370,16 @@ def _kept_plurals(surface: str, group: CandidateGroup) -> frozenset[int]:
     """The plurals the name keeps as written: a plural in a modifier or after "of" ("fundamentals
     first", "bill of materials": English writes a modifier singular, so a plural one is fixed),
     and the head of a name capitalised word by word that no ordinary English word opens
-    ("Amazon Web Services"; not "Knowledge Graphs", a heading's capitals) - unless any
+    ("Amazon Web Services"; not "Knowledge Graphs", a heading's capitals), or whose acronym
+    spells the plural itself ("MLOps": ``acronyms.acronym_spells_plural``) - unless any
     surface of the group writes that word singular ("knowledge graphs" / "knowledge graph")."""
     ws = words(surface)
     plurals = {i for i, w in enumerate(ws) if singular(w) != w}
     if not plurals or len(ws) < 2:
         return frozenset()
     head = next((i - 1 for i, w in enumerate(ws) if i and w in POSTMODIFIER), len(ws) - 1)
-    if not _CAPITALISED.fullmatch(surface.strip()) or wordnet.is_ordinary(ws[0]):
+    if ((not _CAPITALISED.fullmatch(surface.strip()) or wordnet.is_ordinary(ws[0]))
+            and not acronym_spells_plural(ws[head], group.surfaces)):
         plurals.discard(head)  # "Knowledge Graphs" is a heading's capitals, not a name
     for other in group.surfaces:
         written = words(other)

@@ -180,3 +180,11 @@ def test_web_addresses_are_blanked_as_the_pattern_blanks_them(text: str) -> None
     """``without_web_addresses`` tries the pattern only where "http" or "www." is written: the same text
     as ``WEB_ADDRESS.sub``, which tries it everywhere."""
     assert without_web_addresses(text) == WEB_ADDRESS.sub(" ", text)
+
+
+def test_an_acronym_spells_a_plural_when_its_last_piece_keeps_the_s() -> None:
+    from kgsync.extract.acronyms import acronym_spells_plural
+    assert acronym_spells_plural("operations", ["MLOps", "machine learning operations"])
+    assert not acronym_spells_plural("models", ["LLMs"])  # a plural of the acronym
+    assert not acronym_spells_plural("specifications", ["NLSpecs", "NLSpec"])
+    assert not acronym_spells_plural("operation", ["MLOps"])

@@ -109,7 +109,17 @@ def test_words_fold_accents_and_drop_possessives() -> None:
 
 def test_prune_aliases_keeps_what_can_still_match() -> None:
     aliases = ["knowledge graph", "knowledge graphs", "KG", "kg", "KGs", "knowledge-graph"]
-    assert prune_aliases("knowledge-graph", aliases) == ("KGs", "knowledge graphs")
+    assert prune_aliases("knowledge-graph", aliases) == ("KG", "KGs", "knowledge graphs")
+
+
+def test_prune_aliases_keeps_an_acronym_in_capitals_as_a_word() -> None:
+    # "EU" is a substring of the name and "PDP" of "PDPs", but a token match and a title read them as words.
+    assert prune_aliases("european-union", ["EU", "european-union"]) == ("EU",)
+    assert prune_aliases("policy-decision-point", ["PDP", "PDPs", "policy-decision-point"]) == ("PDP", "PDPs")
+    assert prune_aliases("generative-ai", ["GenAI", "GenAIs", "generative-ai"]) == ("GenAIs",)  # not all capitals
+    assert prune_aliases("model-context-protocol", ["mcp", "MCP"]) == ("MCP",)
+    # the name itself in capitals adds no word: "GITHUB" (shouted) of concept:github, "YAML" of concept:yaml
+    assert prune_aliases("github", ["GITHUB", "GitHub"]) == ()
 
 
 def test_prune_aliases_is_order_independent() -> None:

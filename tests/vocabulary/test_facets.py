@@ -45,3 +45,9 @@ def test_a_vague_noun_a_noun_only_describes_is_no_facet() -> None:
 def test_a_facet_whose_head_is_a_method_noun_is_a_method_but_not_an_ing_form() -> None:
     facets = {f.name: f.method for f in scope_facets("Cost optimisation, capability building")}
     assert facets == {"cost-optimisation": True, "capability-building": False}
+
+
+def test_an_acronym_that_spells_the_plural_keeps_it_in_the_name() -> None:
+    [facet] = scope_facets("MLOps (Machine Learning Operations)")
+    assert facet.name == "machine-learning-operations"
+    assert facet.keys == ("mlops", "machine learning operation")

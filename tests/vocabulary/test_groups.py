@@ -90,6 +90,19 @@ def test_a_name_keeps_the_plurals_it_fixes() -> None:
     assert _name_of("fundamental first", "fundamentals first", "fundamental first") == "fundamental-first"
 
 
+def test_a_name_keeps_the_plural_its_acronym_spells() -> None:
+    # "Ops" of "MLOps" keeps the plural "s": the discipline is "operations", not one operation
+    assert _name_of("machine learning operation", "machine learning operations", "MLOps") == "machine-learning-operations"
+    assert _name_of("development and operation", "Development and Operations", "DevOps") == "development-and-operations"
+    # a plural of the acronym itself: "LLMs" ("s" after a capital), "NLSpecs" where "NLSpec" is written too
+    assert _name_of("large language model", "large language models", "LLMs") == "large-language-model"
+    assert _name_of("natural language specification", "natural language specifications", "NLSpecs",
+                    "NLSpec") == "natural-language-specification"
+    # an item that writes the expansion singular still decides
+    assert _name_of("machine learning operation", "machine learning operations", "MLOps",
+                    "machine learning operation") == "machine-learning-operation"
+
+
 def test_a_facet_joins_its_thing_when_every_item_that_chose_it_chose_the_thing() -> None:
     # "GitHub Actions workflow": what happens with GitHub Actions (an act), written only where
     # the items discuss GitHub Actions, whichever item came first.
