@@ -27,7 +27,9 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
       relational adjective is no descriptive one ("financial services", "operational risk": a kind,
       ``names_a_kind``, a topic phrase only);
     * vague nouns together say nothing either ("use case", "research output", "completed
-      research item"), unless the item defines them as an acronym's long form (a named idea);
+      research item"), unless the item defines them as an acronym's long form (a named idea), or
+      writes the two as one unit ("access-control policies"): then a topic phrase only, which the
+      corpus must share (``names_a_joined_pair``);
     * a prefixed compound is the part of speech of its last part: "pre-existing" is
       an adjective, however the prefix closes up; a "non-" compound only qualifies;
     * the same holds for a vague noun or an organisation qualified by a participle ("completed item", "regulated
@@ -72,7 +74,7 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
         if not flags & DEFINED and _qualifies_only(modifiers, _descriptive_adjective):
             return False
         if (all(m in lexicon.GENERIC or _participle(m) for m in modifiers) and not flags & DEFINED
-                and (len(kws) == 2 or any(map(_participle, modifiers)))):
+                and (len(kws) == 2 and not flags & UNIT or any(map(_participle, modifiers)))):
             return False  # "use case", "completed research item"; "policy decision point" names a thing
         if not flags & DEFINED and all(_written_as_acronym(m, written) for m in modifiers):
             return False
@@ -197,8 +199,17 @@ def names_a_joined_pair(key: str, flags: int) -> bool:
     not an item's own term.  The hyphen shows a unit, not an idea: most such pairs one item writes
     are its discourse ("best-fit", "full-rebuild", "late-March"; 26 keys over the 220 research items,
     43 uses), and the corpus decides which it shares as a subject (10 % name it, ``mining.min_links``
-    items address it).  A defined one ("Total Cost of Ownership (TCO)") is the item's own term."""
-    return not flags & DEFINED and " " in key and key.split(" ", 1)[0] in lexicon.NOT_FIRST
+    items address it).  A defined one ("Total Cost of Ownership (TCO)") is the item's own term.
+
+    So is a pair of two vague nouns (``lexicon.GENERIC``) the item writes as one unit, with a hyphen
+    or a capital (``flags.UNIT``: "access-control policies", "Data-Quality checks"): written apart,
+    two vague nouns say nothing ("use case"), but joined the writer made them a unit, and the corpus
+    decides whether it is a shared subject, at a vague head's 5 % (``vocabulary.topics``).  As an
+    item's own term it would compete for the concept slots and push out its ideas (measured on the
+    220 items: "escalation path", "application register" lost to "use case"; topics162)."""
+    kws = key.split(" ")
+    return not flags & DEFINED and len(kws) > 1 and (kws[0] in lexicon.NOT_FIRST or (
+        len(kws) == 2 and bool(flags & UNIT) and kws[0] in lexicon.GENERIC and kws[1] in lexicon.GENERIC))
 
 
 def _qualifies_only(modifiers: Sequence[str], adjective: Callable[[str], bool]) -> bool:

@@ -35,7 +35,7 @@ def _names_an_idea_test_by_test(key: str, surfaces: tuple[tuple[str, int], ...],
                 or idea.lexicon.is_superlative(m) or idea._participle(m) or idea.wordnet.is_qualifier(m) for m in modifiers):
             return False
         if (all(m in idea.lexicon.GENERIC or idea._participle(m) for m in modifiers) and not flags & idea.DEFINED
-                and (len(kws) == 2 or any(map(idea._participle, modifiers)))):
+                and (len(kws) == 2 and not flags & idea.UNIT or any(map(idea._participle, modifiers)))):
             return False  # "use case", "completed research item"; "policy decision point" names a thing
         if not flags & idea.DEFINED and all(idea._written_as_acronym(m, written) for m in modifiers):
             return False
@@ -123,3 +123,16 @@ def test_a_pair_a_hyphen_joins_after_a_word_that_opens_no_term_is_a_topic_phrase
     assert idea.names_a_joined_pair("least privilege", 0) and idea.names_a_joined_pair("hard stop", 0)
     assert not idea.names_a_joined_pair("total cost of ownership", idea.DEFINED)  # "Total Cost of Ownership (TCO)"
     assert not idea.names_a_joined_pair("technical debt", 0)
+
+
+def test_two_vague_nouns_written_as_one_unit_are_a_topic_phrase_only() -> None:
+    # "access-control policies": two vague nouns written apart say nothing ("use case"); joined, the item made
+    # them a unit, and the corpus decides whether it shares it (a topic phrase, no item's own term: ``mining``)
+    surfaces = (("access control", 4), ("access-control", 1))
+    assert not idea.names_an_idea("access control", surfaces, 0)
+    assert not idea.names_a_joined_pair("access control", 0)
+    assert idea.names_an_idea("access control", surfaces, idea.UNIT)
+    assert idea.names_a_joined_pair("access control", idea.UNIT)
+    assert not idea.names_a_joined_pair("access control", idea.UNIT | idea.DEFINED)  # defined: the item's own term
+    assert not idea.names_a_joined_pair("technical debt", idea.UNIT)  # "debt" is no vague noun: a term like any
+    assert not idea.names_a_joined_pair("access control policy", idea.UNIT)  # a head names a thing
