@@ -27,6 +27,7 @@ with the item's record (see ``kgsync.pipeline.stages``).
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 from collections import Counter
@@ -47,6 +48,7 @@ from kgsync.extract.acronyms import letters_match, spelled_out
 from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exported API
 from kgsync.extract.canonical import is_acronym, term_key
 from kgsync.extract.finding_subjects import finding_subjects
+from kgsync.extract.cited_text import without_item_names
 from kgsync.extract.relation_frames import relational_frames
 from kgsync.extract.phrases import MAX_WORDS as MAX_WORDS
 from kgsync.extract.phrases import run_terms, runs_of, tokens_of
@@ -102,6 +104,17 @@ class ItemCandidates:
     #: the keys of the two-word phrases of ``topic_words`` and the acronyms it addresses, whatever they
     #: are (``addressed.addressed_keys``): the vocabulary's phrases are looked up in them later
     addressed: tuple[str, ...] = ()
+    #: ``topic_words``, ``pairs`` and ``frames`` as counted with the text naming other items left in
+    #: (``cited_text``), when they differ (else None): whether the corpus shares a topic reads them
+    #: (a phrase other items write as a cited slug is in use), which items address it does not
+    whole: tuple[tuple[tuple[str, int, int, int], ...], bytes, tuple[tuple[str, str, int], ...]] | None = None
+
+    def with_cited_names(self) -> ItemCandidates:
+        """These candidates with ``topic_words``, ``pairs`` and ``frames`` counted as ``whole`` holds them."""
+        if self.whole is None:
+            return self
+        topic_words, pairs, frames = self.whole
+        return dataclasses.replace(self, topic_words=topic_words, pairs=pairs, frames=frames, whole=None)
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # The terms as plain tuples: a NamedTuple pickles through a Python __getnewargs__
@@ -109,20 +122,22 @@ class ItemCandidates:
         # rebuilds them in C.  Records are pickled for the cache and from worker processes.
         return _item_candidates, (self.slug, tuple(map(tuple, self.terms)), self.acronyms, self.dense, self.spelled,
                                   self.topic_words, self.pairs, self.frames, self.plurals, self.modifiers,
-                                  self.addressed)
+                                  self.addressed, self.whole)
 
 
 def _item_candidates(slug: str, rows: tuple[tuple[object, ...], ...], acronyms: tuple[tuple[str, str], ...],
                      dense: str, spelled: tuple[tuple[str, str], ...],
                      topic_words: tuple[tuple[str, int, int, int], ...] = (), pairs: bytes = b"",
                      frames: tuple[tuple[str, str, int], ...] = (), in_plural: tuple[str, ...] = (),
-                     modifiers: tuple[str, ...] = (), addressed: tuple[str, ...] = ()) -> ItemCandidates:
+                     modifiers: tuple[str, ...] = (), addressed: tuple[str, ...] = (),
+                     whole: tuple[tuple[tuple[str, int, int, int], ...], bytes, tuple[tuple[str, str, int], ...]] | None = None
+                     ) -> ItemCandidates:
     return ItemCandidates(slug, tuple(map(tuple.__new__, repeat(Candidate), rows)), acronyms, dense, spelled,
-                          topic_words, pairs, frames, in_plural, modifiers, addressed)
+                          topic_words, pairs, frames, in_plural, modifiers, addressed, whole)
 
 
 def _concluded(item: ResearchItem, dense_text: str, dense_runs: Counter[bytes],
-               repositories: frozenset[str]) -> tuple[str, Counter[bytes]]:
+               repositories: frozenset[str], unread: Callable[[str], str]) -> tuple[str, Counter[bytes]]:
     """The item's dense zones and its Findings' Analysis (``ResearchItem.findings_analysis``), with
     their letter runs: where a single word (a topic word, a derived word) counts as concluded.
 
@@ -133,7 +148,7 @@ def _concluded(item: ResearchItem, dense_text: str, dense_runs: Counter[bytes],
     analysis = item.findings_analysis()
     if not analysis:
         return dense_text, dense_runs
-    cleaned = markup.without_names(markup.clean(markup.without_fences(analysis)), repositories)
+    cleaned = markup.without_names(markup.clean(unread(markup.without_fences(analysis))), repositories)
     # The dense zones' runs (cut already), then the Analysis's: no run of letters spans the line break that
     # joins them, so these are the joined text's runs, in its order (the dense zones were cut again here).
     runs = Counter(dense_runs)
@@ -142,7 +157,28 @@ def _concluded(item: ResearchItem, dense_text: str, dense_runs: Counter[bytes],
 
 
 def candidates(item: ResearchItem) -> ItemCandidates:
-    """Term candidates of one item, with their salience inside it.
+    """Term candidates of one item, with their salience inside it (``_mined``), where it concludes
+    (title, question, summary, findings, their analysis) read from its own words: the text there
+    naming other items (``cited_text``) says what they are about.  When the item writes such text
+    there, its topic counts with that text left in are kept too (``ItemCandidates.whole``)."""
+    own = _mined(item, without_item_names)
+    concluding = (item.title, item.research_question, item.executive_summary, item.findings_analysis(),
+                  *(f.text for f in item.key_findings))
+    if all(without_item_names(zone) == zone for zone in concluding):
+        return own  # no zone names an item (two in three items): the counts are the same
+    whole = _mined(item, _as_written)
+    if (whole.topic_words, whole.pairs, whole.frames) == (own.topic_words, own.pairs, own.frames):
+        return own
+    return dataclasses.replace(own, whole=(whole.topic_words, whole.pairs, whole.frames))
+
+
+def _as_written(text: str) -> str:
+    return text
+
+
+def _mined(item: ResearchItem, unread: Callable[[str], str]) -> ItemCandidates:
+    """Term candidates of one item, with their salience inside it; ``unread`` takes out of each
+    text what it does not read (``cited_text.without_item_names``, or nothing).
 
     Only the dense zones are tokenised; the rest of the body (~90% of the text,
     the research log) is only scanned for acronym definitions and emphasis, by
@@ -157,7 +193,10 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     body = markup.without_names(markup.clean(markup.without_fences(item.body)), repositories)
     # Each zone cleaned once: no label, link, URL or tag spans a line, so the lines the zones are
     # joined with are kept and the joined zones' cleaning is the cleaned zones joined.
-    clean = tuple(markup.without_names(markup.clean(zone), repositories) for zone in zones)
+    # The text in them that names another item (its slug, file name, the link to it: ``cited_text``) says
+    # what that item is about, not this one: where the item concludes, it is no mention (the whole text's
+    # counts keep it: how often an item names a topic, not where it concludes on it).
+    clean = tuple(markup.without_names(markup.clean(unread(zone)), repositories) for zone in zones)
     zone_keys: list[Counter[str]] = []  # per zone: key -> times
     written: Counter[tuple[str, str]] = Counter()  # (key, surface) -> times, over all zones
     # Each zone cut into tokens once: for its runs here and for its name tails (``nesting``) below.
@@ -296,7 +335,7 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     # a word none of them names has none there: only the scans that found one are run again.
     runs, dense_runs, stated_runs = texts.runs, texts.dense_runs, texts.stated_runs
     longer, mined = _longer_names(terms), {c.key for c in terms}
-    concluded, concluded_runs = _concluded(item, dense_text, dense_runs, repositories)
+    concluded, concluded_runs = _concluded(item, dense_text, dense_runs, repositories, unread)
     words = tuple(sorted(chain(
         _with_stated(topics.mentions(text, concluded, runs, concluded_runs),
                      lambda: topics.mentions(stated, stated, stated_runs, stated_runs)),

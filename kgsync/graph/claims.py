@@ -11,6 +11,7 @@ from kgsync.extract.evidence import cited_finding_numbers, source_claim
 from kgsync.extract.evidence_model import EvidencePlan, PlannedLink
 from kgsync.extract.findings import Claim
 from kgsync.extract.finding_subjects import FIRST_TOKEN
+from kgsync.extract.cited_text import without_item_names
 from kgsync.extract.markup import without_names
 from kgsync.graph.extends import earlier
 from kgsync.graph.facts_builder import FactsBuilder
@@ -129,7 +130,8 @@ class Topics:
         for, the item's own methods): a longer term that is no node never hides a node inside
         it, and a term's acronym twin stands in for it (``Vocabulary.acronym_twins``)."""
         concepts: dict[str, None] = {}
-        statement = without_names(statement, self.repositories)
+        # a cited item's slug or link says what that item is about (``cited_text``), not the claim
+        statement = without_names(without_item_names(statement), self.repositories)
         terms = list(self.vocabulary.mentions(statement, words, self._writable, self.reading, self.modifiers))
         for term in terms:
             theme = self.merged_into_theme.get(term)

@@ -86,7 +86,11 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
     spread: dict[str, int] = defaultdict(int)
     addressing: dict[str, list[str]] = defaultdict(list)
     linking: dict[str, list[str]] = defaultdict(list)
-    ordered = sorted(cands, key=lambda c: c.slug)
+    own = sorted(cands, key=lambda c: c.slug)
+    # Whether the corpus shares a topic reads each item's text whole, the names of the items it cites
+    # in ("`2026-03-02-agent-memory-management-context-injection`": the phrase is in use); which items
+    # link it, their own text alone (``ItemCandidates.whole``, ``cited_text``).
+    ordered = [item.with_cited_names() for item in own]
     for item in ordered:
         named, addressed, stated = item_topics(item)
         for key in named:
@@ -123,9 +127,17 @@ def select_topics(cands: Sequence[ItemCandidates], mining: Mining, previous: fro
               and (" " not in key or (key in marks and key not in in_frames and key not in passed_by)
                    or (compounds.is_compound_key(key) and is_gap(key, known, spaced)))):
             kept.add(key)
-    linkers = {key: tuple(linking.get(key, ()) if _linked_where_stated(key) else addressing[key])
+    if any(item.whole is not None for item in own):
+        addressing, linking = defaultdict(list), defaultdict(list)
+        for item in own:
+            _named, addressed, stated = item_topics(item)
+            for key in addressed:
+                addressing[key].append(item.slug)
+            for key in stated:
+                linking[key].append(item.slug)
+    linkers = {key: tuple(linking.get(key, ()) if _linked_where_stated(key) else addressing.get(key, ()))
                for key in sorted(kept)}
-    in_plural = {item.slug: item.plurals for item in ordered if item.plurals}
+    in_plural = {item.slug: item.plurals for item in own if item.plurals}
     writers = {key: frozenset(slug for slug in slugs if key in in_plural.get(slug, ())) for key, slugs in linkers.items()}
     return TopicChoice(frozenset(kept), linkers, marks, {key: slugs for key, slugs in writers.items() if slugs})
 

@@ -42,7 +42,7 @@ def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandi
            or item_acronyms(old, stats.acronyms) != item_acronyms(new, stats.acronyms)
            or _acronyms_written(old, stats.acronyms) != _acronyms_written(new, stats.acronyms) for old, new in changes):
         return None  # the acronym map and the expansions the items write decide groups
-    if any(item_topics(old) != item_topics(new) or edit_moves_phrases(stats.topic_phrases, old, new)
+    if any(item_topics(old) != item_topics(new) or old.whole != new.whole or edit_moves_phrases(stats.topic_phrases, old, new)
            or old.plurals != new.plurals for old, new in changes):
         return None  # the topics are counted over the corpus (``kgsync.vocabulary.topics``), their plurals' writers too
     if any(old.dense != new.dense and (item_frames(old.dense) != item_frames(new.dense)

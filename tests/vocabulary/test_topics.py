@@ -501,3 +501,18 @@ def test_a_topic_the_ellipsis_rule_would_not_admit_stays_when_the_last_build_rec
     assert kept.topics == {"language model"}
     assert kept.addressers["language model"] == ("2026-02-01-plain",)
     assert not select_topics(ellipsis, MINING, frozenset({"language model"})).topics  # none addresses it: retired
+
+
+def test_a_cited_items_name_counts_for_the_corpus_not_for_the_citing_item() -> None:
+    """A summary that names a topic only in a cited item's slug (``extract.cited_text``): the item does not
+    address it, but the corpus shares it all the same (the slug's words are in use)."""
+    cited = ("This builds on `2026-01-01-provenance-capture`.",
+             LOG.format(word="provenance", more="provenance and provenance."))
+    own = _corpus(20, addressing=2, naming=0)
+    citing = _items(20, 1, 0, cited, "")[0]
+    assert citing.whole is not None
+    cands = [dataclasses.replace(citing, slug="2026-02-20-citing"), *own[:19]]
+    choice = select_topics(cands, MINING)
+    assert choice.topics == {"provenance"}  # three items address it with the names read
+    assert choice.addressers["provenance"] == ("2026-02-01-item", "2026-02-02-item")  # its own words: two
+    assert not select_topics(own[:19] + [_items(20, 0, 0, cited, "")[0]], MINING).topics
