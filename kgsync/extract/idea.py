@@ -208,8 +208,16 @@ def names_a_joined_pair(key: str, flags: int) -> bool:
     item's own term it would compete for the concept slots and push out its ideas (measured on the
     220 items: "escalation path", "application register" lost to "use case"; topics162)."""
     kws = key.split(" ")
-    return not flags & DEFINED and len(kws) > 1 and (kws[0] in lexicon.NOT_FIRST or (
-        len(kws) == 2 and bool(flags & UNIT) and kws[0] in lexicon.GENERIC and kws[1] in lexicon.GENERIC))
+    return not flags & DEFINED and len(kws) > 1 and (kws[0] in lexicon.NOT_FIRST or joined_vague_pair(key, flags))
+
+
+def joined_vague_pair(key: str, flags: int) -> bool:
+    """Two vague nouns (``lexicon.GENERIC``) written as one unit (``flags.UNIT``) and not defined:
+    a topic phrase only (``names_a_joined_pair``), and no facet of a Scope, whose phrases are read
+    as one unit by convention, not because a writer joined them (``vocabulary.facets``)."""
+    kws = key.split(" ")
+    return (not flags & DEFINED and len(kws) == 2 and bool(flags & UNIT)
+            and kws[0] in lexicon.GENERIC and kws[1] in lexicon.GENERIC)
 
 
 def _qualifies_only(modifiers: Sequence[str], adjective: Callable[[str], bool]) -> bool:

@@ -38,7 +38,7 @@ from kgsync.extract import lexicon
 from kgsync.extract.acronyms import acronym_spells_plural, letters_match
 from kgsync.extract.canonical import canonical_name, display_alias, is_acronym, term_key, word_key, words
 from kgsync.extract.flags import ACRONYM, DEFINED, UNIT
-from kgsync.extract.idea import names_an_idea
+from kgsync.extract.idea import joined_vague_pair, names_an_idea
 from kgsync.extract.lexicon import STOPWORDS
 from kgsync.extract.phrases import check_phrase
 
@@ -117,6 +117,8 @@ def _facet(phrase: str, forms: tuple[str, ...], acronym: bool = False) -> Facet 
     flags = UNIT | (ACRONYM | DEFINED if acronym else 0)
     if not key or not names_an_idea(key, ((phrase, 1),), flags):
         return None
+    if joined_vague_pair(key, flags):
+        return None  # "skills gaps": two vague nouns; a Scope's UNIT is its convention, no writer's hyphen
     head = word_key(key.split(" ")[-1])
     forms = tuple(dict.fromkeys(forms))
     # "MLOps (Machine Learning Operations)": the acronym keeps the plural of the last word, as a mined name does
