@@ -125,10 +125,12 @@ def _capped_terms(uses: ItemTerms, caps: Caps, merged_into_theme: Mapping[str, s
                   pinned: Container[str]) -> ItemTerms:
     """One item's terms within the caps (``_capped``), before the cut of the terms too few items link."""
     beyond = uses.beyond
-    concepts = _capped(uses.concepts, caps.concepts, merged_into_theme, pinned, beyond)
-    methods = _capped(uses.methods, caps.methods, merged_into_theme, pinned, beyond)
+    unslotted = (*beyond, *uses.defined) if uses.defined else beyond  # a defined acronym takes no slot either
+    concepts = _capped(uses.concepts, caps.concepts, merged_into_theme, pinned, unslotted)
+    methods = _capped(uses.methods, caps.methods, merged_into_theme, pinned, unslotted)
     return ItemTerms(uses.slug, concepts, methods, uses.subjects,
-                     tuple([use.name for use in concepts if use.name not in beyond]), beyond, uses.subject_uses)
+                     tuple([use.name for use in concepts if use.name not in beyond]), beyond, uses.subject_uses,
+                     uses.defined)
 
 
 class _Cut(NamedTuple):
@@ -182,7 +184,7 @@ def _without(uses: ItemTerms, concepts_cut: frozenset[str], methods_cut: frozens
     """``uses`` less the concepts and methods cut."""
     return ItemTerms(uses.slug, tuple(use for use in uses.concepts if use.name not in concepts_cut),
                      tuple(use for use in uses.methods if use.name not in methods_cut), uses.subjects, uses.topics,
-                     uses.beyond, uses.subject_uses)
+                     uses.beyond, uses.subject_uses, uses.defined)
 
 
 def _pinned(vocabulary: Vocabulary, name: str) -> bool:

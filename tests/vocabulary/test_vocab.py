@@ -211,8 +211,9 @@ def test_an_item_that_names_a_pinned_term_chooses_it_whatever_its_caps(tmp_path:
     # it names both ("canonical names", "research agents"): beyond the cap of 1, none cut, and
     # its mined knowledge-graph finds no slot left
     assert sorted(u.name for u in chosen["2026-01-01-kg-basics"].concepts) == ["canonical-name", "research-agent"]
+    # only pins pass the cap, and the acronyms an item defines and states (``ItemTerms.defined``, no slot)
     assert all(name in {"canonical-name", "research-agent"} for terms in chosen.values()
-               for name in [u.name for u in terms.concepts][caps.concepts:])  # only pins pass the cap
+               for name in [u.name for u in terms.concepts if u.name not in terms.defined][caps.concepts:])
 
 
 def test_stoplist_term_never_becomes_a_node(tmp_path: Path) -> None:
