@@ -367,8 +367,10 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
     for kind, chosen, cap, out in ((TermKind.CONCEPT, uses.concepts if uses else (), caps.concepts, concepts),
                                    (TermKind.METHOD, uses.methods if uses else (), caps.methods, methods)):
         taken = 0  # the slots of this kind: a retyped term takes one here, its node is of the other kind
+        unslotted = uses.defined if uses else ()  # an acronym the item defines and states takes none (``choice``)
         for use in chosen:
-            if taken >= cap and not _pinned(vocabulary, use.name) and uses is not None and use.name not in uses.beyond:
+            if (taken >= cap and not _pinned(vocabulary, use.name) and uses is not None and use.name not in uses.beyond
+                    and use.name not in unslotted):
                 continue  # a later one may be pinned (a mined term that merged into a pin); a topic takes no slot
             if use.name in merged_into_theme:
                 continue  # the theme's concept stands for it (written above)
@@ -381,7 +383,8 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
                 # above, it takes no slot; the variants the item writes are still the node's aliases.
                 builder.entity(name, entity_type, *(f"alias:{a}" for a in use.aliases))
                 continue
-            taken += 1
+            if use.name not in unslotted:
+                taken += 1
             # A shared node's provenance is the item's relation to it, not a token:
             # a token per item would make every slug fragment a search key for
             # the node and for every item behind it (see README, "Economy").
