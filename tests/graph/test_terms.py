@@ -227,3 +227,14 @@ def test_an_acronym_two_items_define_and_state_is_a_node_beyond_their_caps(tmp_p
             findings=[f"{title} answer agent queries (Confidence: high)"]), encoding="utf-8")
     (tmp_path / "kgsync.yml").write_text("caps: {concepts: 1}\n", encoding="utf-8")
     assert "concept:resource-description-framework" in term_nodes(built(tmp_path))
+
+
+def test_a_defined_acronym_takes_no_slot_when_the_items_nodes_are_written() -> None:
+    """``item_terms`` counts the caps as the choice did: a term the item links beyond them for defining and
+    stating it (``ItemTerms.defined``) takes no slot, so a second such term stays whether or not another
+    item made the first a node (a slot counted here dropped APRA when GDPR became a node: bench_locality)."""
+    terms = {name: Term(name, TermKind.CONCEPT, name, (), ("s",)) for name in ("low-code", "gdpr", "apra")}
+    uses = ItemTerms("s", tuple(TermUse(name, (name,)) for name in terms), (), defined=("gdpr", "apra"))
+    concepts, _methods = item_terms(FactsBuilder(), SimpleNamespace(slug="s"), uses, Caps(concepts=1), [], {}, {},  # type: ignore[arg-type]
+                                    Vocabulary(terms, {}))
+    assert concepts == ["concept:low-code", "concept:gdpr", "concept:apra"]
