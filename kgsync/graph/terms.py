@@ -125,10 +125,12 @@ def _capped_terms(uses: ItemTerms, caps: Caps, merged_into_theme: Mapping[str, s
                   pinned: Container[str]) -> ItemTerms:
     """One item's terms within the caps (``_capped``), before the cut of the terms too few items link."""
     beyond = uses.beyond
-    concepts = _capped(uses.concepts, caps.concepts, merged_into_theme, pinned, beyond)
-    methods = _capped(uses.methods, caps.methods, merged_into_theme, pinned, beyond)
+    unslotted = (*beyond, *uses.defined) if uses.defined else beyond  # a defined acronym takes no slot either
+    concepts = _capped(uses.concepts, caps.concepts, merged_into_theme, pinned, unslotted)
+    methods = _capped(uses.methods, caps.methods, merged_into_theme, pinned, unslotted)
     return ItemTerms(uses.slug, concepts, methods, uses.subjects,
-                     tuple([use.name for use in concepts if use.name not in beyond]), beyond, uses.subject_uses)
+                     tuple([use.name for use in concepts if use.name not in beyond]), beyond, uses.subject_uses,
+                     uses.defined)
 
 
 class _Cut(NamedTuple):
@@ -182,7 +184,7 @@ def _without(uses: ItemTerms, concepts_cut: frozenset[str], methods_cut: frozens
     """``uses`` less the concepts and methods cut."""
     return ItemTerms(uses.slug, tuple(use for use in uses.concepts if use.name not in concepts_cut),
                      tuple(use for use in uses.methods if use.name not in methods_cut), uses.subjects, uses.topics,
-                     uses.beyond, uses.subject_uses)
+                     uses.beyond, uses.subject_uses, uses.defined)
 
 
 def _pinned(vocabulary: Vocabulary, name: str) -> bool:
@@ -365,8 +367,10 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
     for kind, chosen, cap, out in ((TermKind.CONCEPT, uses.concepts if uses else (), caps.concepts, concepts),
                                    (TermKind.METHOD, uses.methods if uses else (), caps.methods, methods)):
         taken = 0  # the slots of this kind: a retyped term takes one here, its node is of the other kind
+        unslotted = uses.defined if uses else ()  # an acronym the item defines and states takes none (``choice``)
         for use in chosen:
-            if taken >= cap and not _pinned(vocabulary, use.name) and uses is not None and use.name not in uses.beyond:
+            if (taken >= cap and not _pinned(vocabulary, use.name) and uses is not None and use.name not in uses.beyond
+                    and use.name not in unslotted):
                 continue  # a later one may be pinned (a mined term that merged into a pin); a topic takes no slot
             if use.name in merged_into_theme:
                 continue  # the theme's concept stands for it (written above)
@@ -379,7 +383,8 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
                 # above, it takes no slot; the variants the item writes are still the node's aliases.
                 builder.entity(name, entity_type, *(f"alias:{a}" for a in use.aliases))
                 continue
-            taken += 1
+            if use.name not in unslotted:
+                taken += 1
             # A shared node's provenance is the item's relation to it, not a token:
             # a token per item would make every slug fragment a search key for
             # the node and for every item behind it (see README, "Economy").

@@ -6,7 +6,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Container, Iterable, Mapping, Sequence, Set
 
 from kgsync.extract import wordnet
-from kgsync.extract.mining import ACRONYM, DEFINED, DENSE, FREE, PLAIN, TITLE
+from kgsync.extract.mining import ACRONYM, DEFINED, DENSE, FREE, PLAIN, STATED, TITLE
 from kgsync.read.config import Caps, Mining
 from kgsync.vocabulary.groups import CandidateGroup
 from kgsync.vocabulary.terms import TermKind
@@ -46,6 +46,10 @@ def local_choice(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, in
     ``caps.concepts`` concepts and ``caps.methods`` methods; never two where one contains
     the other.  Whether a term recurs elsewhere never moves it up or down (locality).
 
+    Beyond those caps it also takes each term it defines as an acronym and states
+    (``defined_and_stated``): the item's own evidence that the phrase is a term it addresses,
+    which a fixed number of slots ranked by salience alone gave to its title's fragments.
+
     A pinned term (``kgsync-vocab.yml``) the item names is chosen first, whatever the caps: the
     maintainers' pin is honoured on every item that names it (its summary parts do), and the
     mined terms fill the slots it leaves.  A pin a theme's node stands for (``theme_pins``:
@@ -62,10 +66,13 @@ def local_choice(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, in
             chosen.append(g)
             if g not in theme_pins:
                 counts[kind(g)] += 1
+    filled = all(counts[k] >= limits[k] for k in counts)  # then only a term beyond the caps may come
     for score, g in ranked:
+        flags = own_flags.get(g, 0)
+        if filled and not flags & DEFINED:
+            continue  # the caps are full: only a defined term may still come (a quick test first)
         if g in hubs or is_pinned(g):
             continue
-        flags = own_flags.get(g, 0)
         if flags & PLAIN:
             continue  # an ordinary single word names no idea on its own
         if not flags & DEFINED and wordnet.is_everyday(g):
@@ -77,15 +84,24 @@ def local_choice(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, in
         if not flags & (ACRONYM | DEFINED) and inside.score(g) >= SUBSUMED_SHARE * -score:
             continue
         term_kind = kind(g)
-        if counts[term_kind] >= limits[term_kind]:
+        full = counts[term_kind] >= limits[term_kind]
+        if full and not defined_and_stated(g, flags):
             continue
         if any(_nested(g, other) for other in chosen):
             continue
         chosen.append(g)
-        counts[term_kind] += 1
-        if all(counts[k] >= limits[k] for k in counts):
-            break
+        if not full:
+            counts[term_kind] += 1
+            filled = all(counts[k] >= limits[k] for k in counts)
     return chosen
+
+
+def defined_and_stated(g: str, flags: int) -> bool:
+    """Whether an item links term ``g`` (its candidate ``flags``) beyond its caps: an acronym it defines
+    ("Resource Description Framework (RDF)": ``DEFINED``) and writes where it states its subject (its
+    question or summary: ``STATED``), unless WordNet lists the expansion as a compound of general
+    English ("information technology": an everyday thing, as a hub that is one is no node)."""
+    return bool(flags & DEFINED and flags & STATED) and not wordnet.is_noun_compound(g)
 
 
 #: A term whose item writes it inside a longer term of its own at least this strongly is that longer term's part.

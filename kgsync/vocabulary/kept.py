@@ -25,13 +25,15 @@ def vocabulary_of(groups: Mapping[str, CandidateGroup], kept: set[str], kind_of:
                   choice: Mapping[str, Sequence[str]], merged_into: Mapping[str, str], source_names: Mapping[str, str],
                   ordered: Sequence[ItemCandidates], item_surfaces: Mapping[str, Mapping[str, list[tuple[tuple[str, int], ...]]]],
                   hubs: Set[str], n_items: int, subjects: Mapping[str, frozenset[str]] | None = None,
-                  swaps: AcronymSwaps | None = None, ambiguous: frozenset[str] = frozenset()) -> Vocabulary:
+                  swaps: AcronymSwaps | None = None, ambiguous: frozenset[str] = frozenset(),
+                  defined: Mapping[str, Set[str]] | None = None) -> Vocabulary:
     """The vocabulary of the kept groups: its terms (those some item uses), each item's terms,
     the hubs (reported), the merges, the mention index and its acronym twins, and the finding
-    subjects (``subjects``: group -> the items whose findings open with it)."""
+    subjects (``subjects``: group -> the items whose findings open with it); ``defined``: slug -> the
+    groups of its choice it links beyond its caps (``ItemTerms.defined``)."""
     terms = _terms(groups, kept, kind_of, pinned, {item.slug: item.dense for item in ordered})
     by_key = {g: group_name(groups[g]) for g in kept}
-    per_item = _per_item(choice, merged_into, kept, by_key, terms, ordered, item_surfaces)
+    per_item = _per_item(choice, merged_into, kept, by_key, terms, ordered, item_surfaces, defined or {})
     hub_rows = tuple(sorted(((group_label(groups[g]) if g in groups else g, len(groups[g].items)) for g in hubs
                              if g in groups), key=lambda r: (-r[1], r[0])))
     hub_keys = frozenset(g for g in hubs if g in groups)
@@ -101,18 +103,21 @@ def _terms(groups: Mapping[str, CandidateGroup], kept: set[str], kind_of: Mappin
 
 def _per_item(choice: Mapping[str, Sequence[str]], merged_into: Mapping[str, str], kept: set[str],
               by_key: Mapping[str, str], terms: Mapping[str, Term], ordered: Sequence[ItemCandidates],
-              item_surfaces: Mapping[str, Mapping[str, list[tuple[tuple[str, int], ...]]]]) -> dict[str, ItemTerms]:
+              item_surfaces: Mapping[str, Mapping[str, list[tuple[tuple[str, int], ...]]]],
+              defined: Mapping[str, Set[str]]) -> dict[str, ItemTerms]:
     """Each item's own choice (``local_choice``), through the near-duplicate merges, as terms."""
     per_item: dict[str, ItemTerms] = {}
     covering: dict[tuple[str, frozenset[str]], tuple[str, ...]] = {}  # _covering depends on the term and the set used
     for item in ordered:
         chosen: dict[TermKind, list[TermUse]] = {TermKind.CONCEPT: [], TermKind.METHOD: []}
         picked: set[str] = set()
+        beyond_caps = defined.get(item.slug, frozenset())
+        unslotted: list[str] = []
         mine: dict[str, list[tuple[tuple[str, int], ...]]] = defaultdict(list)
         for g, surfaces in item_surfaces.get(item.slug, {}).items():
             mine[merged_into.get(g, g)].extend(surfaces)
-        for g in choice.get(item.slug, ()):
-            g = merged_into.get(g, g)
+        for raw in choice.get(item.slug, ()):
+            g = merged_into.get(raw, raw)
             if g not in kept or by_key[g] in picked:
                 continue  # a hub after merging, or a second variant of a term already taken
             name = by_key[g]
@@ -127,7 +132,10 @@ def _per_item(choice: Mapping[str, Sequence[str]], merged_into: Mapping[str, str
             if covered is None:
                 covered = covering[memo_key] = _covering(term, used)
             chosen[term.slot or term.kind].append(TermUse(name, covered))  # by the kind it took its slot under
-        per_item[item.slug] = ItemTerms(item.slug, tuple(chosen[TermKind.CONCEPT]), tuple(chosen[TermKind.METHOD]))
+            if g in beyond_caps or raw in beyond_caps:
+                unslotted.append(name)
+        per_item[item.slug] = ItemTerms(item.slug, tuple(chosen[TermKind.CONCEPT]), tuple(chosen[TermKind.METHOD]),
+                                        defined=tuple(unslotted))
     return per_item
 
 

@@ -57,6 +57,9 @@ class ItemTerms:
     #: each of ``subjects`` with the variants this item wrote of it: its node's aliases when the
     #: item links it as a subject (an acronym the item writes stays a search key of the node)
     subject_uses: tuple[TermUse, ...] = ()
+    #: names of ``concepts`` and ``methods`` it defines as acronyms and states, linked beyond the caps
+    #: (``kgsync.vocabulary.choice.defined_and_stated``): they take none of its slots
+    defined: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -174,6 +177,7 @@ class Vocabulary:
                                               subjects=tuple(map(name_of, chosen.subjects)),
                                               topics=tuple(map(name_of, chosen.topics)),
                                               beyond=tuple(map(name_of, chosen.beyond)),
+                                              defined=tuple(map(name_of, chosen.defined)),
                                               subject_uses=uses(chosen.subject_uses))
                     for slug, chosen in self.per_item.items()}
         return dataclasses.replace(

@@ -72,7 +72,7 @@ from kgsync.vocabulary.acronym_index import (
 from kgsync.vocabulary.choice import HUB_ENTER_RATIO as HUB_ENTER_RATIO
 from kgsync.vocabulary.choice import HUB_LEAVE_RATIO as HUB_LEAVE_RATIO
 from kgsync.vocabulary.choice import SUBSUMED_SHARE as SUBSUMED_SHARE
-from kgsync.vocabulary.choice import group_is_hub, local_choice, salience_weight
+from kgsync.vocabulary.choice import defined_and_stated, group_is_hub, local_choice, salience_weight
 from kgsync.vocabulary.choice import is_hub as is_hub
 from kgsync.vocabulary.hubs import items_addressing_hubs, with_hubs
 from kgsync.vocabulary.kept import vocabulary_of
@@ -175,8 +175,11 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
     kept -= merged_hubs
     stats = dataclasses.replace(stats, kept=kept_counts, merged_hubs=frozenset(merged_hubs), lone_subjects=lone_subjects,
                                 held_subjects=lone_subjects & standing)
+    # the chosen terms each item links beyond its caps (``choice.defined_and_stated``): they take no slot
+    defined = {item.slug: frozenset(g for g in choice[item.slug] if defined_and_stated(g, mine.get(g, 0)))
+               for item, mine in zip(ordered, grouped.own_flags)}
     vocabulary = vocabulary_of(groups, kept, kind_of, pinned, choice, merged_into, source_names, ordered,
-                               item_surfaces, hubs | merged_hubs, n_items, subjects, swaps, ambiguous)
+                               item_surfaces, hubs | merged_hubs, n_items, subjects, swaps, ambiguous, defined)
     # 5. The topics: single words many items address, each linked by the items that address it.
     topics = select_topics(ordered, mining, previous_topics, stop_groups | hubs | merged_hubs, vocabulary._index.keys())
     unknown = [key for key in topics.topics if key not in vocabulary._index]

@@ -209,3 +209,32 @@ def test_every_name_an_item_writes_for_one_theme_stays_an_alias_of_its_node(tmp_
     assert {"alias:AI agents", "alias:agentic AI"} <= set(aliases), aliases
     assert len(aliases) == len(set(aliases))
     assert ("item:2026-01-01-agents", "concept:agentic-ai") in {(r.source, r.target) for r in graph.relations}
+
+
+def test_an_acronym_two_items_define_and_state_is_a_node_beyond_their_caps(tmp_path: Path) -> None:
+    """Each item's one concept slot goes to a stronger title phrase; both define "Resource Description
+    Framework (RDF)" in their summaries, so both link it beyond the cap and it is a node
+    (``choice.defined_and_stated``, ``ItemTerms.defined``): the graph stage's caps keep it too."""
+    from tests.item_corpus import built, item_markdown, term_nodes
+
+    folder = tmp_path / "Research" / "completed"
+    folder.mkdir(parents=True)
+    for slug, title in (("2026-01-01-ontology-stores", "Ontology stores for agents"),
+                        ("2026-01-02-policy-graphs", "Usage policies as named graphs")):
+        (folder / f"{slug}.md").write_text(item_markdown(
+            title, question=f"How do {title.lower()} compare?",
+            summary="Both write Resource Description Framework (RDF) triples.",
+            findings=[f"{title} answer agent queries (Confidence: high)"]), encoding="utf-8")
+    (tmp_path / "kgsync.yml").write_text("caps: {concepts: 1}\n", encoding="utf-8")
+    assert "concept:resource-description-framework" in term_nodes(built(tmp_path))
+
+
+def test_a_defined_acronym_takes_no_slot_when_the_items_nodes_are_written() -> None:
+    """``item_terms`` counts the caps as the choice did: a term the item links beyond them for defining and
+    stating it (``ItemTerms.defined``) takes no slot, so a second such term stays whether or not another
+    item made the first a node (a slot counted here dropped APRA when GDPR became a node: bench_locality)."""
+    terms = {name: Term(name, TermKind.CONCEPT, name, (), ("s",)) for name in ("low-code", "gdpr", "apra")}
+    uses = ItemTerms("s", tuple(TermUse(name, (name,)) for name in terms), (), defined=("gdpr", "apra"))
+    concepts, _methods = item_terms(FactsBuilder(), SimpleNamespace(slug="s"), uses, Caps(concepts=1), [], {}, {},  # type: ignore[arg-type]
+                                    Vocabulary(terms, {}))
+    assert concepts == ["concept:low-code", "concept:gdpr", "concept:apra"]

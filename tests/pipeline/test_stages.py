@@ -336,9 +336,11 @@ def test_real_corpus(tmp_path: Path, require_shared: Callable[[Path], Path]) -> 
         if relation.source.startswith("item:") and relation.target not in theme_nodes:
             counts[(relation.source, relation.relation_type)] += 1
     # Beyond the caps only the item's themes (issue 21: a theme takes no slot), the names the item's
-    # findings open with (issue 12: finding subjects) and the topics it addresses (issue 21: ``ItemTerms.beyond``).
+    # findings open with (issue 12: finding subjects), the topics it addresses (issue 21: ``ItemTerms.beyond``)
+    # and the acronyms it defines and states (``ItemTerms.defined``).
     per_item = result.vocabulary.per_item
-    subjects = {f"item:{slug}": len(uses.subjects) + len(uses.beyond) for slug, uses in per_item.items()}
+    subjects = {f"item:{slug}": len(uses.subjects) + len(uses.beyond) + len(uses.defined)
+                for slug, uses in per_item.items()}
     assert any(subjects.values())
     for kind, cap in (("addresses", caps.concepts), ("uses_method", caps.methods)):
         assert all(v <= cap + subjects.get(item, 0) for (item, t), v in counts.items() if t == kind), kind

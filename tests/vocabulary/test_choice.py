@@ -5,8 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from kgsync.contract import jsonl
+from kgsync.extract.flags import ACRONYM, DEFINED, DENSE, FREE, STATED
 from kgsync.extract.mining import candidates
 from kgsync.read.config import Caps, Mining, VocabularyOptions
+from kgsync.vocabulary.choice import defined_and_stated, local_choice
+from kgsync.vocabulary.terms import TermKind
 from kgsync.vocabulary.vocab import select
 from tests.item_corpus import item_markdown, make_item, pinned_theme_repo
 
@@ -49,3 +52,30 @@ def test_a_pin_a_themes_node_stands_for_takes_no_slot_of_the_items_own(tmp_path:
     themes = {"concept:agentic-ai", "concept:knowledge-graphs"}  # the pin's theme, and the theme the item carries
     assert themes <= linked
     assert len(linked - themes) == 2, sorted(linked)
+
+
+def _local(flags: dict[str, int], caps: Caps) -> list[str]:
+    ranked = [(-float(10 - i), g) for i, g in enumerate(flags)]  # strongest first, in the dict's order
+    return local_choice(ranked, flags, lambda g: False, lambda g: TermKind.CONCEPT, caps, set())
+
+
+def test_an_acronym_the_item_defines_and_states_is_linked_beyond_its_caps() -> None:
+    # "Resource Description Framework (RDF)" in the summary: the caps are full of stronger phrases, and
+    # the defined term comes too, taking no slot; a phrase after it that the item only writes does not
+    flags = {"graph database": DENSE | FREE | STATED, "property graph": DENSE | FREE | STATED,
+             "resource description framework": DEFINED | ACRONYM | DENSE | FREE | STATED,
+             "ontology first": DENSE | FREE | STATED}
+    assert _local(flags, Caps(concepts=2)) == ["graph database", "property graph", "resource description framework"]
+
+
+def test_a_defined_acronym_the_item_does_not_state_or_everyday_english_names_waits_for_a_slot() -> None:
+    flags = {"graph database": DENSE | FREE | STATED,
+             "resource description framework": DEFINED | ACRONYM | DENSE | FREE,  # its findings only
+             "information technology": DEFINED | ACRONYM | DENSE | FREE | STATED}  # a WordNet compound
+    assert _local(flags, Caps(concepts=1)) == ["graph database"]
+    assert not defined_and_stated("information technology", flags["information technology"])
+
+
+def test_a_defined_term_within_the_caps_takes_its_slot_as_before() -> None:
+    flags = {"resource description framework": DEFINED | ACRONYM | DENSE | FREE | STATED, "graph database": DENSE | FREE | STATED}
+    assert _local(flags, Caps(concepts=2)) == ["resource description framework", "graph database"]

@@ -211,8 +211,9 @@ def test_an_item_that_names_a_pinned_term_chooses_it_whatever_its_caps(tmp_path:
     # it names both ("canonical names", "research agents"): beyond the cap of 1, none cut, and
     # its mined knowledge-graph finds no slot left
     assert sorted(u.name for u in chosen["2026-01-01-kg-basics"].concepts) == ["canonical-name", "research-agent"]
+    # only pins pass the cap, and the acronyms an item defines and states (``ItemTerms.defined``, no slot)
     assert all(name in {"canonical-name", "research-agent"} for terms in chosen.values()
-               for name in [u.name for u in terms.concepts][caps.concepts:])  # only pins pass the cap
+               for name in [u.name for u in terms.concepts if u.name not in terms.defined][caps.concepts:])
 
 
 def test_stoplist_term_never_becomes_a_node(tmp_path: Path) -> None:
@@ -242,8 +243,9 @@ def test_real_corpus_reads_well(require_shared: Callable[[Path], Path]) -> None:
     hubs = {label for label, _ in vocab.hubs}
     assert "artificial intelligence" in hubs and "large language model" in hubs
     for chosen in vocab.per_item.values():
-        slotted = [[u for u in uses if u.name not in chosen.beyond] for uses in (chosen.concepts, chosen.methods)]
-        assert len(slotted[0]) <= 5 and len(slotted[1]) <= 2  # a topic the item addresses takes no slot
+        unslotted = (*chosen.beyond, *chosen.defined)  # a topic it addresses, an acronym it defines and states
+        slotted = [[u for u in uses if u.name not in unslotted] for uses in (chosen.concepts, chosen.methods)]
+        assert len(slotted[0]) <= 5 and len(slotted[1]) <= 2  # neither takes a slot
     assert all(" " not in n and n == n.lower() for n in vocab.terms)
 
 
