@@ -412,9 +412,14 @@ def prune_aliases(name: str, aliases: Iterable[str]) -> tuple[str, ...]:
     "european-union" or "PDPs" a substring search still finds it, but the reference server's
     token match (``kgsync serve``) and a page's title read it as a word: "EU" is no token of
     "european union", "PDP" none of "PDPs" (a node of policy decision points aliased "PDPs" only).
+
+    And never an acronym in capitals that is another one of the node plus a capital "S" ("RDFS" beside
+    "RDF"): written in capitals the "S" is a letter, not a plural (that is "RDFs"), so it names another
+    thing (RDF Schema) that met this node only because a key drops a plural "s" (``another_acronym``).
     """
+    aliases = set(aliases)
     by_lower: dict[str, str] = {}
-    for alias in sorted(set(aliases), key=lambda a: (-sum(map(str.isupper, a)), a)):
+    for alias in sorted(aliases - another_acronym(aliases), key=lambda a: (-sum(map(str.isupper, a)), a)):
         by_lower.setdefault(alias.lower(), alias)
     lowered = sorted(by_lower, key=lambda a: (-len(a), a))
     kept: list[str] = []
@@ -424,6 +429,14 @@ def prune_aliases(name: str, aliases: Iterable[str]) -> tuple[str, ...]:
             continue
         kept.append(alias)
     return tuple(sorted(by_lower[a] for a in kept))
+
+
+def another_acronym(aliases: Iterable[str]) -> frozenset[str]:
+    """The aliases in capitals that are another alias in capitals plus "S": "RDFS" beside "RDF", "HTTPS"
+    beside "HTTP", "IDS" beside "ID".  An acronym's plural writes its "s" in lower case ("LLMs"); a capital
+    "S" is one more letter, another acronym.  "GHAS" alone, "AWS" alone: no shorter one, nothing said."""
+    capitals = {a for a in aliases if in_capitals_word(a)}
+    return frozenset(a for a in capitals if a.endswith("S") and a[:-1] in capitals)
 
 
 def in_capitals_word(alias: str) -> bool:

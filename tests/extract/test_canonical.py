@@ -10,7 +10,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync.extract.canonical import (canonical_name, display_alias, prune_aliases, singular, term_key,
+from kgsync.extract.canonical import (another_acronym, canonical_name, display_alias, prune_aliases, singular, term_key,
                                       without_restated_expansion, words)
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "canonical" / "cases.yml"
@@ -120,6 +120,18 @@ def test_prune_aliases_keeps_an_acronym_in_capitals_as_a_word() -> None:
     assert prune_aliases("model-context-protocol", ["mcp", "MCP"]) == ("MCP",)
     # the name itself in capitals adds no word: "GITHUB" (shouted) of concept:github, "YAML" of concept:yaml
     assert prune_aliases("github", ["GITHUB", "GitHub"]) == ()
+
+
+def test_prune_aliases_drops_another_acronym_in_capitals_plus_s() -> None:
+    # RDF and RDFS meet in one key (a plural "s" dropped); in capitals the S is a letter: RDF Schema.
+    aliases = ["RDF", "RDFS", "resource description framework"]
+    assert prune_aliases("resource-description-framework", aliases) == ("RDF", "resource description framework")
+    # the plural in lower case stays, even beside the shouted other acronym
+    assert prune_aliases("resource-description-framework", ["RDF", "RDFS", "RDFs"]) == ("RDF", "RDFs")
+    # no shorter acronym on the node: the S is the expansion's letter (GitHub Advanced Security)
+    assert prune_aliases("github-advanced-security", ["GHAS", "GitHub Advanced Security"]) == (
+        "GHAS", "GitHub Advanced Security")
+    assert another_acronym(["HTTP", "HTTPS", "LLM", "LLMs", "AWS"]) == frozenset({"HTTPS"})
 
 
 def test_prune_aliases_is_order_independent() -> None:
