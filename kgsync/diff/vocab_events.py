@@ -16,8 +16,6 @@ retire, or through a vocabulary event listed here:
   earliest definer, ``acronym_index.acronym_map``) gained or lost an entry, because its only or
   earliest definer came or went; the items that write the acronym without defining it (recorded
   with the map) group it with its expansion, or no longer, so their choice of terms may move.
-
-Each event lists only the items whose facts moved: an item alike before and after was moved by none.
 * ``topic entered`` / ``topic left``: a single word became one of the vocabulary's topics
   (enough items name and address it, ``kgsync.vocabulary.topics``) or was retired (no item
   addresses it any more); the items that address it link its node, or no longer.
@@ -31,6 +29,7 @@ Each event lists only the items whose facts moved: an item alike before and afte
   that links it (mines it, or carries a theme no vocabulary lists that names it,
   ``kgsync.graph.terms.own_theme_nodes``) links the node of the new type.
 
+Each event lists only the items whose facts moved: an item alike before and after was moved by none.
 ``explain`` sorts bystanders into explained and unexplained; the locality benchmark and the
 property test require no unexplained one.
 """

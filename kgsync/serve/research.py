@@ -61,15 +61,14 @@ def _resolved(index: Index, name: str, kinds: tuple[str, ...], prefixes: tuple[s
     A node of another type (a concept passed to evidence) exists: the error names its type and the
     tool that takes it, not the closest nodes of the wanted type that share a word with it (qa164)."""
     tool = _TOOL_FOR[what]
+    article = "an" if what[0] in "aeiou" else "a"
     if not name.strip():
-        article = "an" if what[0] in "aeiou" else "a"
         raise ServeError(f"the name is empty: it must name {article} {what} (fix: pass one; "
                          "search_nodes finds names)")
     node, suggestions = _resolve(index, name, kinds, prefixes)
     if node is None:
         other = index.snapshot.by_name.get(name.strip())
         if other is not None and other.entity_type in _TOOL_OF:
-            article = "an" if what[0] in "aeiou" else "a"
             called = _CALLED.get(other.entity_type, other.entity_type)
             raise ServeError(f"{shown_name(other.name)} is a {called}, not {article} {what}: "
                              f"{_TOOL_OF[other.entity_type]} takes it (fix: call {_TOOL_OF[other.entity_type]} with "
