@@ -100,7 +100,8 @@ def _no_tails(*_args: object, **_kwargs: object) -> Counter[str]:
     return Counter()
 
 
-def _dense_only(_item: object, dense_text: str, dense_runs: object, _repositories: object) -> tuple[str, object]:
+def _dense_only(_item: object, dense_text: str, dense_runs: object, _repositories: object,
+                _unread: object = None) -> tuple[str, object]:
     return dense_text, dense_runs
 
 

@@ -35,7 +35,9 @@ def test_the_research_items_get_what_the_oracle_gives(monkeypatch: pytest.Monkey
     paths = sorted(p for p in require_shared(RESEARCH).glob("*.md") if p.name != "README.md")
     for path in paths:
         parse_record(path.read_bytes(), str(path), path.stem)
-    assert len(calls) == len(paths) == 220
+    # at least once per item: an item whose concluding zones name another item (``cited_text``) is mined
+    # twice, its own words and as written (``mining.candidates``)
+    assert len(paths) == 220 and len(paths) <= len(calls) <= 2 * len(paths)
     assert any(calls)  # some items write a phrase before "from" or "between": not only empty counts
 
 
