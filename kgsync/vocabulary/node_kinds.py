@@ -88,6 +88,16 @@ theories; constitutional AI a concept, a training technique):
   literature", "TDD discipline", "GraphRAG community"), with no way-of-doing role as the guard 2 and 6; software engineering
   gets no such frame; on a new repository (the later items alone) 0 of 1 in the dense zones, 1 right
   and 1 wrong ("RAG research") in the whole text.
+* the role an item gives the name (types172, ``bench/bench_type_roles.py``; a node flips when an item votes
+  against its type and none for it): the object of a way of doing's verb ("apply / employ / practise /
+  perform / implement / use (a, the) X", X ending its phrase) retypes 36 concepts of the research graph,
+  2 right (chain-of-thought, reciprocal rank fusion), 2 either, 32 wrong (products, companies and
+  standards are used and implemented: "using Claude Code", "using GitHub Actions"); without implement and
+  use, 6, all wrong ("applies least privilege", "performs access control"); in the dense zones 11 (1
+  right) and 2 (0 right); on the later items alone 4 wrong and 0.  A copula or apposition with a
+  wider way-of-doing noun (WordNet's practice, approach, strategy) for a method, a field or
+  discipline for a concept, 4 research flips, all wrong ("embedding is a standard practice", "cost
+  reduction is a good strategy", "context engineering is a new field"); "the field of X" 1, wrong.
 """
 
 from __future__ import annotations
