@@ -158,6 +158,27 @@ class Vocabulary:
                 for word, entries in by_first.items()}
 
 
+    def without_aliases(self, dropped: Mapping[str, frozenset[str]]) -> Vocabulary:
+        """This vocabulary with the aliases ``dropped`` (term name -> aliases) taken off their terms and off
+        each item's uses of them (``topic_join.head_aliases``).  The mention index keeps their keys: what a
+        text names does not change, only the forms the node lists as its own."""
+        if not any(dropped.values()):
+            return self
+
+        def kept(use: TermUse) -> TermUse:
+            gone = dropped.get(use.name)
+            return TermUse(use.name, tuple(a for a in use.aliases if a not in gone)) if gone else use
+
+        def uses(chosen: tuple[TermUse, ...]) -> tuple[TermUse, ...]:
+            return tuple(map(kept, chosen))
+
+        terms = {name: dataclasses.replace(term, aliases=tuple(a for a in term.aliases if a not in dropped[name]))
+                 if dropped.get(name) else term for name, term in self.terms.items()}
+        per_item = {slug: dataclasses.replace(chosen, concepts=uses(chosen.concepts), methods=uses(chosen.methods),
+                                              subject_uses=uses(chosen.subject_uses))
+                    for slug, chosen in self.per_item.items()}
+        return dataclasses.replace(self, terms=terms, per_item=per_item)
+
     def renamed(self, names: Mapping[str, str]) -> Vocabulary:
         """This vocabulary with each term of ``names`` (old name -> new name) under its new name, wherever
         a name is written: the terms, each item's uses, the mention index, merges, twins, subjects and

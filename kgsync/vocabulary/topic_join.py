@@ -16,7 +16,8 @@ into as a mined term, by the same growth-policy test (``groups.mergeable``), com
 
 The mined term keeps its name (the vocabulary's node, as for a topic key its index knows), except
 where the topic is a chain of acronyms ("AI RMF", a name) that joins it only as a narrower form: the
-node is that named thing and takes the topic's name (``acronym_names``, ``Vocabulary.renamed``; issue 21).  Only
+node is that named thing and takes the topic's name (``acronym_names``, ``Vocabulary.renamed``; issue 21), and
+the generic head's own forms are no aliases of it (``head_aliases``).  Only
 phrases (two words or more): a topic word is a rare noun of its own, no narrower form.
 """
 
@@ -25,6 +26,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable, Mapping
 
+from kgsync.extract.canonical import term_key
 from kgsync.read.config import Merge
 from kgsync.vocabulary.groups import mergeable
 from kgsync.vocabulary.similarity import compound_names
@@ -89,3 +91,15 @@ def acronym_names(joins: Mapping[str, str], acronyms: Mapping[str, str], names: 
         if narrower and name != target and name not in taken:
             found[target].append(name)
     return {target: named[0] for target, named in found.items() if len(named) == 1}
+
+
+def head_aliases(old: str, aliases: Iterable[str], acronyms: Mapping[str, str]) -> frozenset[str]:
+    """The aliases of a term that ``acronym_names`` renamed from ``old`` ("risk-management-framework" to
+    "ai-rmf") that write the generic head it was named by: its words ("risk management framework") or an
+    acronym the shared map (``acronyms``: acronym key -> its one expansion) expands to them ("RMF").  The
+    node is the named thing (the NIST AI RMF); the head names every framework of its kind (a model risk
+    management framework, DORA's ICT one), so as an alias it is too broad (issue 21 part 2, acronyms176).
+    The topic's own forms ("ai rmf", "NIST AI RMF") stay.  Read from the term and the shared map only."""
+    head = old.replace("-", " ")
+    return frozenset(alias for alias in aliases
+                     if term_key(alias) == head or (" " not in alias and acronyms.get(term_key(alias)) == head))

@@ -85,7 +85,7 @@ from kgsync.vocabulary.shares import item_shares as item_shares
 from kgsync.vocabulary.shares import pinned_lookup as pinned_lookup
 from kgsync.vocabulary.shares import subject_keys
 from kgsync.vocabulary.named_tails import with_named_tails
-from kgsync.vocabulary.topic_join import acronym_names, topic_targets
+from kgsync.vocabulary.topic_join import acronym_names, head_aliases, topic_targets
 from kgsync.vocabulary.topics import select_topics, topic_kind, with_topics
 from kgsync.vocabulary.terms import ItemTerms as ItemTerms
 from kgsync.vocabulary.terms import Term as Term
@@ -197,6 +197,10 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
                            lambda group: group_kind(group, pinned, global_acronyms))
     # 7. A node's form an item first writes as the tail of a longer name is that name there ("NIST AI RMF").
     vocabulary = with_named_tails(vocabulary, ordered)
+    # 8. A node renamed to a chain of acronyms lists no alias of the generic head it was named by ("RMF",
+    # "risk management framework" on ai-rmf): after the topics and tails, which give the node forms too.
+    vocabulary = vocabulary.without_aliases({new: head_aliases(old, vocabulary.terms[new].aliases, single)
+                                             for old, new in names.items() if new in vocabulary.terms})
     stats = dataclasses.replace(stats, topic_phrases=topics.phrases)
     readings = item_readings(ordered, expansions, ambiguous, vocabulary._index, pinned, grouped.local)
     return dataclasses.replace(vocabulary, acronyms=acronym_entries(ordered, expansions, grouped.local),

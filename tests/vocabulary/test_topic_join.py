@@ -76,3 +76,25 @@ def test_a_chain_of_acronyms_joining_a_generic_head_names_the_node() -> None:
     chosen = out.per_item["2026-01-01-a"]
     assert [u.name for u in chosen.concepts] == ["ai-rmf"] and chosen.beyond == ("ai-rmf",)
     assert out._index == {"rmf": "ai-rmf"} and out.subjects == frozenset({"ai-rmf"})
+
+
+def test_a_renamed_node_lists_no_alias_of_its_generic_head() -> None:
+    from kgsync.vocabulary.terms import ItemTerms, TermUse, Vocabulary
+    from kgsync.vocabulary.topic_join import head_aliases
+
+    aliases = ("NIST AI RMF", "RMF", "ai rmf", "risk management framework", "risk management frameworks")
+    # the head's words (any plural) and the acronym the map expands to them; the chain's own forms stay
+    assert head_aliases("risk-management-framework", aliases, ACRONYMS) == frozenset(
+        {"RMF", "risk management framework", "risk management frameworks"})
+    assert head_aliases("risk-management-framework", aliases, {"ai": "artificial intelligence"}) == frozenset(
+        {"risk management framework", "risk management frameworks"})  # "RMF" the map does not expand to it: kept
+    term = Term("ai-rmf", TermKind.CONCEPT, "AI RMF", aliases, ("2026-01-01-a",))
+    use = TermUse("ai-rmf", ("AI RMF", "RMF"))
+    vocab = Vocabulary(terms={"ai-rmf": term}, per_item={"2026-01-01-a": ItemTerms("2026-01-01-a", (use,), (), subject_uses=(use,))},
+                       _index={"rmf": "ai-rmf", "risk management framework": "ai-rmf"})
+    out = vocab.without_aliases({"ai-rmf": head_aliases("risk-management-framework", aliases, ACRONYMS)})
+    assert out.terms["ai-rmf"].aliases == ("NIST AI RMF", "ai rmf")
+    chosen = out.per_item["2026-01-01-a"]
+    assert chosen.concepts[0].aliases == ("AI RMF",) and chosen.subject_uses[0].aliases == ("AI RMF",)
+    assert out._index == vocab._index  # what a text names is unchanged: only the node's listed forms
+    assert vocab.without_aliases({"ai-rmf": frozenset()}) is vocab
