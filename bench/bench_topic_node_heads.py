@@ -45,10 +45,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from bench_topic_gate import lemma, node_names, text_pattern, texts  # noqa: E402
+from bench_topic_gate import lemma, names_and_addresses, node_names, text_pattern, texts  # noqa: E402
 
 from kgsync.extract import lexicon, wordnet  # noqa: E402
-from kgsync.extract.topics import ADDRESS_DENSE, ADDRESS_MENTIONS  # noqa: E402
 from kgsync.read.items import find_item_files, read_items  # noqa: E402
 from kgsync.vocabulary.topics import ADDRESS_SHARE, TOPIC_SHARE  # noqa: E402
 
@@ -106,11 +105,9 @@ def text_counts(folders: Sequence[Path], words: Sequence[str]) -> tuple[int, Cou
     for item in items:
         whole, dense = texts(item)
         for word, pattern in patterns.items():
-            mentions = len(pattern.findall(whole))
-            if mentions:
-                named[word] += 1
-                if mentions >= ADDRESS_MENTIONS and len(pattern.findall(dense)) >= ADDRESS_DENSE:
-                    addressed[word] += 1
+            is_named, is_addressed = names_and_addresses(pattern, whole, dense)
+            named[word] += is_named
+            addressed[word] += is_addressed
     return len(items), named, addressed
 
 
