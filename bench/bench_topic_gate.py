@@ -67,6 +67,12 @@ def texts(item: ResearchItem) -> tuple[str, str]:
     return (zones[0] + "\n" + body).lower(), "\n".join(zones).lower()
 
 
+def names_and_addresses(pattern: re.Pattern[str], whole: str, dense: str) -> tuple[bool, bool]:
+    """(does the text name the term, does it address it: three mentions, one in the dense zones), by ``texts``."""
+    mentions = len(pattern.findall(whole))
+    return mentions > 0, mentions >= ADDRESS_MENTIONS and len(pattern.findall(dense)) >= ADDRESS_DENSE
+
+
 def lemma(term: str) -> str:
     """A term's words, lower-cased, hyphens as spaces, each plural's regular "-s"/"-es"/"-ies" off."""
     out = []
@@ -122,11 +128,9 @@ def main() -> int:
         cand_addressed.update(addressed)
         whole, dense = texts(item)
         for term, pattern in patterns.items():
-            mentions = len(pattern.findall(whole))
-            if mentions:
-                text_named[term] += 1
-                if mentions >= ADDRESS_MENTIONS and len(pattern.findall(dense)) >= ADDRESS_DENSE:
-                    text_addressed[term] += 1
+            is_named, is_addressed = names_and_addresses(pattern, whole, dense)
+            text_named[term] += is_named
+            text_addressed[term] += is_addressed
     print(f"{n} items; a topic enters when named by >= {enter_named} and addressed by >= {enter_addressed}")
     covered = node_names(args.graph) if args.graph else set()
     print(f"{'term':32s} {'candidate':>15s} {'text':>15s}  verdict")
