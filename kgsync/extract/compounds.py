@@ -22,7 +22,10 @@ A *prefixed* compound of two parts, a combining prefix or a quantity and a noun 
 ("multi-agent": ``prefixed_mentions``), is counted so too, as a single word: the items write it
 before varying heads ("multi-agent systems", "multi-agent orchestration", "multi-agent
 coordination"), so no phrase of it is shared, while the compound is the idea they share.  Its key
-keeps the hyphen (``is_prefixed_key``); it enters as a topic word does (10 % name it, 5 % address it).
+keeps the hyphen (``is_prefixed_key``); it enters as a topic word does (10 % name it, 5 % address it),
+and only where the node floor of those addressing it also write it as a head, not only before a noun
+(``modifiers_only``: a new repository's items wrote "multi-hop reasoning" and "multi-hop delegation
+chains", never "multi-hop" alone, and readers judged the bare modifier a fragment).
 """
 
 from __future__ import annotations
@@ -112,6 +115,19 @@ def prefixed_mentions(text: str, concluded: str, data: bytes | None = None) -> t
         return ()
     dense = keys if concluded is text else _prefixed_counts(concluded)
     return tuple(sorted((key, n, dense.get(key, 0)) for key, n in keys.items()))
+
+
+def modifiers_only(found: tuple[tuple[str, int, int], ...], text: str, lower: str | None = None) -> set[str]:
+    """The keys of ``found`` (``prefixed_mentions`` of ``text``) that ``text`` writes only directly
+    before another word of its run, never as a head (``attributive.attributive_only``): an item that
+    writes "multi-hop reasoning" and "multi-hop retrieval", never "multi-hop" alone, names those noun
+    phrases with the compound as their modifier, as mining reads its candidates ("multi-step
+    reasoning").  The item still names and addresses the compound (its links are as before); the
+    corpus reads whether the items that address it write it as a thing of its own
+    (``vocabulary.topics``).  ``lower``: ``text.lower()``, when the caller has it."""
+    if not found:
+        return set()
+    return attributive.attributive_only(text, {key: {key: 1, key + "s": 1} for key, _n, _d in found}, lower)
 
 
 def _prefixed_counts(text: str, data: bytes | None = None) -> dict[str, int]:

@@ -59,6 +59,30 @@ def genre_only(text: str, keys: Sequence[str], runs: Iterable[tuple[int, int]] |
                  if uses[key] >= MIN_USES and key in before and 2 * before[key].most_common(1)[0][1] > uses[key])
 
 
+def chained_only(text: str, keys: Sequence[str], runs: Iterable[tuple[int, int]] | None = None) -> tuple[str, ...]:
+    """The acronym keys of ``keys`` that ``text`` writes, in capitals, as a word of their own (not in
+    a hyphenated word nor a designation, as ``genre_only`` reads them), and every time directly after
+    another acronym: "RMF" written only in "AI RMF" and "NIST AI RMF".  Such an acronym is the last
+    piece of a longer name, which the item names (its whole is a candidate of its own, "ai rmf"), not
+    a thing of its own: the bare "RMF" would also name NIST SP 800-37's framework, which the item
+    never means.  The caller leaves out the acronyms the item defines alone ("Risk Management
+    Framework (RMF)"): a definition makes the acronym the item's word.  Read from the item's own
+    text only.  ``runs``: ``designations.capitalised_runs(text)``, when the caller has them."""
+    wanted = {key.lower() for key in keys if key.isascii() and key.isalpha()}
+    if not wanted:
+        return ()
+    uses: Counter[str] = Counter()
+    chained: Counter[str] = Counter()
+    for start, end, written, key in wanted_runs(text, wanted, runs):
+        if (start and text[start - 1] == "-") or text[end:end + 1] in _JOINS or not is_acronym(written):
+            continue
+        uses[key] += 1
+        raw = _word_before(text, start).strip(_WRAPPING)
+        if raw and is_acronym(raw) and raw.lower() != key:
+            chained[key] += 1
+    return tuple(key for key in keys if uses[key] and chained[key] == uses[key])
+
+
 def _word_before(text: str, start: int) -> str:
     """The word written one space before ``start``: from its first letter (what wraps it, a quote or a
     parenthesis, left out) to the space; "" when none is."""

@@ -43,7 +43,7 @@ from kgsync.extract.acronyms import url_free_acronym_pairs, is_valid_expansion, 
 from kgsync.extract.addressed import addressed_keys
 from kgsync.extract.designations import defined_in_designation, designation_only
 from kgsync.extract.expansion_pieces import pieces_only_inside
-from kgsync.extract.genres import genre_only
+from kgsync.extract.genres import chained_only, genre_only
 from kgsync.extract.acronyms import letters_match, spelled_out
 from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exported API
 from kgsync.extract.canonical import is_acronym, term_key
@@ -312,7 +312,11 @@ def _mined(item: ResearchItem, unread: Callable[[str], str]) -> ItemCandidates:
     # still bounds its own fragments: "application programming" in "application programming interface").
     genres = set(genre_only(scanned, [key for key in lone_acronyms if key not in designations], texts.capitalised))
     genre_keys = genres | {piece for short, long in acronyms if short in genres for piece in _pieces(long)}
-    undefined = [key for key in lone_acronyms if key not in own and key not in designations and key not in genres]
+    # "RMF" written only in "AI RMF": a piece of a longer name, no term of its own, nor its spelled-out
+    # expansion (``genres.chained_only``); one the item defines alone is its word.
+    genre_keys |= set(chained_only(scanned, [key for key in lone_acronyms if key not in own and key not in designations
+                                             and key not in genres], texts.capitalised))
+    undefined = [key for key in lone_acronyms if key not in own and key not in designations and key not in genre_keys]
     spelled = spelled_out(scanned, undefined, texts.folded()) if undefined else ()
     # Its two-word terms may be topics ("technical debt"), which the corpus decides (``vocabulary.topics``).
     phrases = {c.key: [s for s, _n in c.surfaces] for c in terms if c.key.count(" ") == topics.PHRASE_WORDS - 1}
@@ -336,6 +340,10 @@ def _mined(item: ResearchItem, unread: Callable[[str], str]) -> ItemCandidates:
     runs, dense_runs, stated_runs = texts.runs, texts.dense_runs, texts.stated_runs
     longer, mined = _longer_names(terms), {c.key for c in terms}
     concluded, concluded_runs = _concluded(item, dense_text, dense_runs, repositories, unread)
+    # "multi-hop reasoning", never "multi-hop" alone: a prefixed compound the item writes only as a modifier
+    # (``compounds.modifiers_only``), which the corpus reads when it decides the topics (``vocabulary.topics``)
+    prefixed = compounds.prefixed_mentions(text, concluded, texts.data)
+    modifiers |= compounds.modifiers_only(prefixed, text, texts.lower)
     words = tuple(sorted(chain(
         _with_stated(topics.mentions(text, concluded, runs, concluded_runs),
                      lambda: topics.mentions(stated, stated, stated_runs, stated_runs)),
@@ -344,8 +352,7 @@ def _mined(item: ResearchItem, unread: Callable[[str], str]) -> ItemCandidates:
         names.name_mentions_stated(text, dense_text, stated, longer, runs, dense_runs, stated_runs),
         _with_stated(compounds.compound_mentions(text, dense_text, mined, texts.data),
                      lambda: compounds.compound_mentions(stated, stated, mined)),
-        _with_stated(compounds.prefixed_mentions(text, concluded, texts.data),
-                     lambda: compounds.prefixed_mentions(stated, stated)),
+        _with_stated(prefixed, lambda: compounds.prefixed_mentions(stated, stated)),
         _with_stated(files.file_mentions(text, dense_text), lambda: files.file_mentions(stated, stated)))))
     # and which of those it addresses it writes in the plural: the plural alias it may give their nodes
     in_plural = plurals.written((key for key, n, dense_n, _stated in words if topics.addresses(n, dense_n)), runs, pairs)

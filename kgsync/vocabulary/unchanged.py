@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping, Sequence
 
+from kgsync.extract import compounds
 from kgsync.extract.mining import SUBJECT, ItemCandidates
 from kgsync.read.config import Caps, Mining
 from kgsync.vocabulary.acronym_index import item_acronyms
@@ -43,7 +44,7 @@ def selection_unchanged(stats: SelectionStats, changes: Sequence[tuple[ItemCandi
            or _acronyms_written(old, stats.acronyms) != _acronyms_written(new, stats.acronyms) for old, new in changes):
         return None  # the acronym map and the expansions the items write decide groups
     if any(item_topics(old) != item_topics(new) or old.whole != new.whole or edit_moves_phrases(stats.topic_phrases, old, new)
-           or old.plurals != new.plurals for old, new in changes):
+           or old.plurals != new.plurals or _prefixed_modifiers(old) != _prefixed_modifiers(new) for old, new in changes):
         return None  # the topics are counted over the corpus (``kgsync.vocabulary.topics``), their plurals' writers too
     if any(old.dense != new.dense and (item_frames(old.dense) != item_frames(new.dense)
                                        or item_roles(old.dense) != item_roles(new.dense)) for old, new in changes):
@@ -109,3 +110,9 @@ def same_hubs(stats: SelectionStats, previous_hubs: frozenset[str] | None, minin
     if any(hub(g, count) != (g in stats.merged_hubs) for g, count in stats.kept.items()):
         return None
     return dataclasses.replace(stats, previous_hubs=previous_hubs)
+
+
+def _prefixed_modifiers(item: ItemCandidates) -> frozenset[str]:
+    """The prefixed compounds ``item`` writes only as modifiers: whether one is a topic reads them
+    (``vocabulary.topics._modifying``)."""
+    return frozenset(key for key in item.modifiers if compounds.is_prefixed_key(key))

@@ -7,8 +7,8 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync.extract.compounds import (compound_mentions, hyphenated, is_compound_key, is_prefixed_key, prefixed_key,
-                                      prefixed_mentions)
+from kgsync.extract.compounds import (compound_mentions, hyphenated, is_compound_key, is_prefixed_key,
+                                      modifiers_only, prefixed_key, prefixed_mentions)
 
 
 def _found(text: str, dense: str = "", mined: frozenset[str] = frozenset()) -> dict[str, tuple[int, int]]:
@@ -74,3 +74,13 @@ def test_the_same_text_twice_is_counted_once_with_the_same_counts(text: str, min
     other = (text + "\x00")[:-1]
     assert other is not text or len(text) < 2
     assert compound_mentions(text, text, frozenset(mined)) == compound_mentions(text, other, frozenset(mined))
+
+
+def test_a_prefixed_compound_written_only_before_a_noun_is_a_modifier_of_the_item() -> None:
+    text = "Multi-hop reasoning fails; multi-hop retrieval helps. Single-agent systems and multi-agent setups."
+    found = prefixed_mentions(text, text)
+    assert {key for key, _n, _d in found} == {"multi-hop", "single-agent", "multi-agent"}
+    assert modifiers_only(found, text) == {"multi-hop", "single-agent", "multi-agent"}
+    alone = text + " We compare single-agent and multi-agent. The reasoning is multi-hop."
+    assert modifiers_only(prefixed_mentions(alone, alone), alone) == set()  # each written as a head once
+    assert modifiers_only((), text) == set()

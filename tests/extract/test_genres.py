@@ -1,6 +1,6 @@
 """An acronym written mostly after one word is that compound's genre (``kgsync.extract.genres``)."""
 
-from kgsync.extract.genres import MIN_USES, genre_only
+from kgsync.extract.genres import MIN_USES, chained_only, genre_only
 from kgsync.extract.mining import candidates
 from kgsync.read.items import read_item_bytes
 
@@ -37,3 +37,22 @@ def test_the_item_addresses_neither_the_acronym_nor_its_expansion() -> None:
     keys = {c.key for c in candidates(item).terms}
     assert "gpt" not in keys
     assert not any(k.startswith(("generative", "pretrained")) for k in keys)
+
+
+def test_an_acronym_written_only_after_another_is_a_piece_of_a_longer_name() -> None:
+    text = "The NIST AI RMF says so; the AI RMF GOVERN function maps risks. ISO/IEC 42001 too."
+    assert chained_only(text, ["rmf", "nist", "iec"]) == ("rmf",)  # "NIST" opens the name; "IEC": a designation's
+    assert chained_only(text + " The RMF is voluntary.", ["rmf"]) == ()  # written alone once: its own word too
+    assert chained_only("AI RMF-aligned controls", ["rmf"]) == ()  # a hyphenated word's piece is no use
+    assert chained_only("MCP MCP servers", ["mcp"]) == ()  # a repeated word is no chain
+
+
+def test_the_item_addresses_no_acronym_it_writes_only_inside_a_longer_name() -> None:
+    body = ("---\ntitle: AI governance standards\n---\n\n## Research Question\n\n"
+            "Which duties does the NIST AI RMF place on deployers?\n\n"
+            "## Executive Summary\n\nThe AI RMF maps governance; the AI RMF Playbook lists actions.\n\n"
+            "## Key Findings\n\n1. The NIST AI RMF asks for inventories of AI systems.\n")
+    item, _issues = read_item_bytes(body.encode(), "x.md", "x")
+    assert item is not None
+    keys = {c.key for c in candidates(item).terms}
+    assert "rmf" not in keys and "ai rmf" in keys

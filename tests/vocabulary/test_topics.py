@@ -397,16 +397,32 @@ def test_a_prefixed_compound_enters_at_the_topic_words_share_and_is_a_concept_na
     from kgsync.vocabulary.topics import with_topics
 
     heads = "multi-agent systems, multi-agent orchestration and multi-agent coordination"
-    cands = _items(40, 3, 1, ("Multi-agent systems fail.", LOG.format(word=heads, more="")),
+    alone = "Single-agent versus multi-agent, compared."
+    cands = _items(40, 3, 1, ("Multi-agent systems fail.", LOG.format(word=heads, more=alone)),
                    LOG.format(word="multi-agent coordination", more=""))
     assert select_topics(cands, MINING).topics == {"multi-agent"}  # 4 of 40 name it, 3 address it
     vocab = with_topics(Vocabulary(terms={}, per_item={}), select_topics(cands, MINING))
     term = vocab.terms["multi-agent"]
     assert term.kind.value == "concept" and term.label == "multi-agent" and term.aliases == ()
     assert term.items == ("2026-02-01-item", "2026-02-02-item", "2026-02-03-item")
-    fewer = _items(80, 3, 5, ("Multi-agent systems fail.", LOG.format(word=heads, more="")),
+    fewer = _items(80, 3, 5, ("Multi-agent systems fail.", LOG.format(word=heads, more=alone)),
                    LOG.format(word="multi-agent coordination", more=""))
     assert not select_topics(fewer, MINING).topics  # named by 10 %, addressed by 3 (the floor), not 5 %: a word's share
+
+
+def test_a_prefixed_compound_its_items_write_only_before_a_noun_is_no_topic() -> None:
+    """"multi-hop reasoning", "multi-hop retrieval", never "multi-hop" alone: the noun phrases are the
+    items' ideas, the bare modifier joins them whatever the noun.  It enters only where the node floor of
+    its addressers (here 3) write it as a head, and then every addresser links it."""
+    heads = "multi-hop reasoning, multi-hop retrieval and multi-hop delegation chains"
+    before = _items(40, 4, 0, ("Multi-hop reasoning fails.", LOG.format(word=heads, more="")), "")
+    alone = _items(40, 4, 0, ("Multi-hop reasoning fails.", LOG.format(word=heads, more="Single-hop or multi-hop?")), "")
+    assert all("multi-hop" in c.modifiers for c in before[:4]) and all("multi-hop" not in c.modifiers for c in alone[:4])
+    assert not select_topics(before, MINING).topics  # 4 address it, none writes it alone
+    assert not select_topics(alone[:2] + before[2:], MINING).topics  # two write it alone: under the floor
+    choice = select_topics(alone[:3] + before[3:], MINING)
+    assert choice.topics == {"multi-hop"}
+    assert choice.addressers["multi-hop"] == tuple(f"2026-02-0{i}-item" for i in range(1, 5))
 
 
 def test_a_convention_file_named_by_a_tenth_and_addressed_by_the_node_floor_is_a_concept_node() -> None:
