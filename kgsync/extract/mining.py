@@ -181,7 +181,7 @@ def _mined(item: ResearchItem, unread: Callable[[str], str], counts_only: bool =
     text what it does not read (``cited_text.without_item_names``, or nothing).  ``counts_only``:
     only ``topic_words``, ``pairs`` and ``frames`` are filled (``candidates``' second reading):
     the scans that feed none of them (genres, spelled-out acronyms, plurals, what it addresses)
-    are skipped, a fifth of the mining.
+    are skipped (speed175: 0.8 % of the research items' read, in instructions).
 
     Only the dense zones are tokenised; the rest of the body (~90% of the text,
     the research log) is only scanned for acronym definitions and emphasis, by
