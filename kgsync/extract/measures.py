@@ -13,7 +13,6 @@ item, from its own text (the title and the body), never a corpus count."""
 from __future__ import annotations
 
 import re
-from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from kgsync.extract.canonical import is_acronym
@@ -24,6 +23,8 @@ from kgsync.extract.designations import wanted_runs
 _NUMBER_BEFORE = re.compile(r"(?<![^\W\d_])\d(?:[\d.,]*\d)?[ \u00a0]?$")
 #: How far back the number is looked for: a long number and a space.
 _LOOK_BACK = 40
+#: A digit (``\d``: any decimal digit, as ``_NUMBER_BEFORE``'s) where that number's last may be.
+_DIGIT_CLOSE = re.compile(r"\d")
 
 
 def unit_only(text: str, keys: Sequence[str], runs: Iterable[tuple[int, int]] | None = None) -> tuple[str, ...]:
@@ -33,12 +34,15 @@ def unit_only(text: str, keys: Sequence[str], runs: Iterable[tuple[int, int]] | 
     wanted = {key.lower() for key in keys if key.isascii() and key.isalpha()}
     if not wanted:
         return ()
-    after_number: Counter[str] = Counter()
-    uses: Counter[str] = Counter()
+    used: set[str] = set()
+    bare: set[str] = set()  # written once not after a number: no unit, whatever its other uses
     for start, _end, written, key in wanted_runs(text, wanted, runs):
-        if not is_acronym(written):
+        if key in bare or not is_acronym(written):
             continue
-        uses[key] += 1
-        if _NUMBER_BEFORE.search(text, max(0, start - _LOOK_BACK), start):
-            after_number[key] += 1
-    return tuple(key for key in keys if uses[key.lower()] and after_number[key.lower()] == uses[key.lower()])
+        used.add(key)
+        # The number ends at most three characters before the acronym (a digit, a space, a line's end:
+        # ``$`` matches before a last newline): a C test of those first, the pattern's 40 tries only then.
+        if not _DIGIT_CLOSE.search(text, max(0, start - 3), start) or \
+                not _NUMBER_BEFORE.search(text, max(0, start - _LOOK_BACK), start):
+            bare.add(key)
+    return tuple(key for key in keys if key.lower() in used and key.lower() not in bare)
