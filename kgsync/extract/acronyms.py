@@ -1,4 +1,5 @@
-"""Acronym definitions in text: "Long Form (LF)" and "LF (Long Form)" (Schwartz & Hearst 2003).
+"""Acronym definitions in text: "Long Form (LF)" and "LF (Long Form)" (Schwartz & Hearst 2003), and a chain of acronyms
+defined as one short form ("Artificial Intelligence Risk Management Framework (AI RMF)").
 
 Split from ``mining``."""
 
@@ -99,6 +100,25 @@ def _trim(text: str) -> str:
     return _SURROUND.sub("", text)
 
 
+def _long_form_before(text: str, end: int, short: str) -> str | None:
+    """The long form of ``short`` written in ``text`` right before ``end``, within its clause (``_best_long_form``)."""
+    before = text[max(0, end - 200) : end]
+    last_end = _LAST_CLAUSE_END.match(before)
+    cut = last_end.end() if last_end else 0
+    words_before = before[cut:].split()
+    n = min(len(short) + 5, 2 * len(short))
+    return _best_long_form(short, " ".join(words_before[-n:]))
+
+
+def _chain(inner: str) -> tuple[str, ...] | None:
+    """The acronyms of a parenthesis that writes two or three of them in a row, a space apart ("AI RMF",
+    "PCI DSS"), or None: a chain names one thing, which a long form before it may define letter by letter."""
+    pieces = inner.strip().split(" ")
+    if not 2 <= len(pieces) <= 3 or not all(_SHORT_FORM.fullmatch(piece) and _is_short_form(piece) for piece in pieces):
+        return None
+    return tuple(pieces)
+
+
 def acronym_pairs(text: str) -> list[tuple[str, str]]:
     """[(acronym, expansion)] from "Long Form (LF)" and "LF (Long Form)"."""
     return url_free_acronym_pairs(without_web_addresses(text))
@@ -115,14 +135,19 @@ def url_free_acronym_pairs(text: str) -> list[tuple[str, str]]:
             short = short_match.group(1)
             if not _is_short_form(short):
                 continue
-            before = text[max(0, match.start() - 200) : match.start()]
-            last_end = _LAST_CLAUSE_END.match(before)
-            cut = last_end.end() if last_end else 0
-            words_before = before[cut:].split()
-            n = min(len(short) + 5, 2 * len(short))
-            long = _best_long_form(short, " ".join(words_before[-n:]))
+            long = _long_form_before(text, match.start(), short)
             if long and len(long) > len(short) and short.lower() not in long.lower().split():
                 out.append((_short_norm(short), _trim(long)))
+            continue
+        chain = _chain(inner)
+        if chain:
+            # "Artificial Intelligence Risk Management Framework (AI RMF)": the chain's letters, its
+            # acronyms' in order, spelled by the words before it; a long form that writes a piece of the
+            # chain as a word ("AI Risk Management Framework (AI RMF)") spells only part of it.
+            letters = "".join(chain)
+            long = _long_form_before(text, match.start(), letters)
+            if long and len(long) > len(letters) and not any(piece.lower() in long.lower().split() for piece in chain):
+                out.append((" ".join(chain), _trim(long)))
             continue
         # "LF (Long Form)": the cheap tests on the parenthesis first (most parentheses are not this).
         inner = inner.strip()

@@ -43,6 +43,21 @@ def test_an_item_defines_only_what_the_letters_spell() -> None:
     assert dict(candidates(item).acronyms) == {"mcp": "model context protocol"}
 
 
+def test_a_chain_of_acronyms_is_defined_as_one_short_form() -> None:
+    from kgsync.extract.acronyms import acronym_pairs
+
+    assert acronym_pairs("the NIST Artificial Intelligence Risk Management Framework (AI RMF) applies") == [
+        ("AI RMF", "Artificial Intelligence Risk Management Framework")]
+    assert acronym_pairs("Payment Card Industry Data Security Standard (PCI DSS)") == [
+        ("PCI DSS", "Payment Card Industry Data Security Standard")]
+    # A long form writing a piece of the chain spells only part of it; four acronyms are a list, no chain.
+    assert acronym_pairs("AI Risk Management Framework (AI RMF)") == []
+    assert acronym_pairs("Alpha Beta Gamma Delta (AB GD XY ZW)") == []
+    item = make_item("2026-01-01-ai-rmf", "AI risk frameworks", "What does NIST require?",
+                     "The NIST Artificial Intelligence Risk Management Framework (AI RMF) maps risks; the AI RMF core.")
+    assert dict(candidates(item).acronyms) == {"ai rmf": "artificial intelligence risk management framework"}
+
+
 def test_spelled_out_finds_the_words_an_undefined_acronym_stands_for() -> None:
     text = "The Reserve Bank of New Zealand published it; RBNZ guidance follows. In practice IP addresses ..."
     found = dict(spelled_out(text, ["rbnz"]))

@@ -76,6 +76,18 @@ def _acronym_pairs_plainly(text: str) -> list[tuple[str, str]]:
             if long and len(long) > len(short) and short.lower() not in long.lower().split():
                 out.append((acronyms._short_norm(short), acronyms._trim(long)))
             continue
+        pieces = inner.strip().split(" ")
+        if 2 <= len(pieces) <= 3 and all(acronyms._SHORT_FORM.fullmatch(p) and acronyms._is_short_form.__wrapped__(p)
+                                         for p in pieces):
+            letters = "".join(pieces)
+            before = text[max(0, match.start() - 200) : match.start()]
+            cut = max((m.end() for m in re.finditer(r"[.;:!?()\[\]{}\n]", before)), default=0)
+            words_before = before[cut:].split()
+            n = min(len(letters) + 5, 2 * len(letters))
+            long = acronyms._best_long_form(letters, " ".join(words_before[-n:]))
+            if long and len(long) > len(letters) and not any(p.lower() in long.lower().split() for p in pieces):
+                out.append((" ".join(pieces), acronyms._trim(long)))
+            continue
         word = acronyms._WORD_BEFORE.search(text, max(0, match.start() - 12), match.start())
         inner = inner.strip()
         inner_words = inner.split()
@@ -98,7 +110,8 @@ def test_acronym_pairs_equal_the_plain_order_of_tests() -> None:
               ":", ",", ".", "\n", "\u2019s", "Q&A", "RAG", "retrieval-augmented", "generation", "AB", "12", "GPU",
               "graphics", "processing", "unit", "[", "]", "{", "é"]
     pieces += ["large language model (LLM)", "LLM (large language model)", "Model Context Protocol (MCP)",
-               "MCP (Model Context Protocol)", "Q&A (question, answer)", "GPUs (graphics processing units)", "KG (knowledge graph)"] * 3
+               "MCP (Model Context Protocol)", "Q&A (question, answer)", "GPUs (graphics processing units)", "KG (knowledge graph)",
+               "Graph Processing Model Context (GPU MCP)", "(LLM RAG)", "MCP (LLM RAG)"] * 3
     rnd = random.Random(7)
     found = 0
     for _ in range(6000):
