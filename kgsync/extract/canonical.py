@@ -177,7 +177,9 @@ def without_prefix(word: str) -> str:
 
 
 def _normalise(surface: str) -> str:
-    text = unicodedata.normalize("NFKC", surface).translate(_DASHES)
+    # An ASCII text is its own NFKC form, and ``_DASHES`` maps no ASCII character: 99 % of the texts
+    # ``words`` reads skip both (speed179: a quarter of this function's time, the same answer).
+    text = surface if surface.isascii() else unicodedata.normalize("NFKC", surface).translate(_DASHES)
     # Each pattern needs a character most surfaces lack ("c++", "c#", ".net", "'s"): tested
     # first, as the patterns lead with lookbehinds and are tried at every position.
     for (pattern, replacement), mark in zip(_SPECIAL, "+#."):
