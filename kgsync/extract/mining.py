@@ -346,10 +346,7 @@ def _mined(item: ResearchItem, unread: Callable[[str], str], counts_only: bool =
     runs, dense_runs, stated_runs = texts.runs, texts.dense_runs, texts.stated_runs
     longer, mined = _longer_names(terms), {c.key for c in terms}
     concluded, concluded_runs = _concluded(item, dense_text, dense_runs, repositories, unread)
-    # "multi-hop reasoning", never "multi-hop" alone: a prefixed compound the item writes only as a modifier
-    # (``compounds.modifiers_only``), which the corpus reads when it decides the topics (``vocabulary.topics``)
     prefixed = compounds.prefixed_mentions(text, concluded, texts.data)
-    modifiers |= compounds.modifiers_only(prefixed, text, texts.lower)
     words = tuple(sorted(chain(
         _with_stated(topics.mentions(text, concluded, runs, concluded_runs),
                      lambda: topics.mentions(stated, stated, stated_runs, stated_runs)),
@@ -362,6 +359,10 @@ def _mined(item: ResearchItem, unread: Callable[[str], str], counts_only: bool =
         _with_stated(files.file_mentions(text, dense_text), lambda: files.file_mentions(stated, stated)))))
     if counts_only:
         return ItemCandidates(item.slug, (), topic_words=words, pairs=pairs, frames=frames)
+    # "multi-hop reasoning", never "multi-hop" alone: a prefixed compound the item writes only as a modifier
+    # (``compounds.modifiers_only``), which the corpus reads when it decides the topics (``vocabulary.topics``);
+    # the counts-only reading keeps no modifiers, so it is read here, after that reading returns
+    modifiers |= compounds.modifiers_only(prefixed, text, texts.lower)
     # and which of those it addresses it writes in the plural: the plural alias it may give their nodes
     in_plural = plurals.written((key for key, n, dense_n, _stated in words if topics.addresses(n, dense_n)), runs, pairs)
     # "operational risk": a vague noun a relational adjective classifies is a topic phrase when the corpus
