@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from bench.bench_alias_labels import main, report
-from tests.bench.test_bench_acronym_aliases import _graph  # the same one-line-a-node graph
+from tests.bench.alias_graphs import write_alias_graph as _graph
 
 
 def test_the_report_counts_verdicts_and_follows_a_renamed_node(tmp_path: Path) -> None:
