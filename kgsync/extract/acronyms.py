@@ -60,6 +60,20 @@ _SHORT_FORM = re.compile(r"\s*([^\W_][\w&-]{1,9})\s*")
 _WORD_BEFORE = re.compile(r"\b([^\W_][\w&-]{1,9})\s*$")
 
 
+def is_blend(short: str, long: str) -> bool:
+    """Is ``short`` a blend, not an acronym, of ``long``: a name that keeps a capitals word of ``long``
+    as written and clips another word ("MemGPT" of "Memory-GPT": "Mem" and GPT kept; "GenAI" of
+    "Generative AI")?  Such a long form spells out only the clipped part: it glosses the name and
+    spells none of the kept word's letters, so it is no expansion of it.  An initial before a kept
+    acronym ("SCoT": Structured CoT, "mTLS") clips nothing: an acronym still.  From the letters only."""
+    kept = [word for word in re.split(r"[\s\-/]+", long)
+            if len(word) >= 2 and sum(map(str.isupper, word)) >= 2 and word.isalnum() and word in short]
+    return any(_CLIPPED.search(short.replace(word, " ")) is not None for word in kept)
+
+
+_CLIPPED = re.compile(r"[A-Za-z][a-z]{2,}")  # a word's opening letters, written as a word's: "Mem", "Gen"
+
+
 _LAST_CLAUSE_END = re.compile(r".*[.;:!?()\[\]{}\n]", re.DOTALL)  # matched from the start: ends after the last one
 
 

@@ -265,7 +265,7 @@ def _item_facts(item: ResearchItem, extraction: Extraction, shared: AssemblyCont
         buckets = frozenset(themes.canonicalise(t) for t in item.themes) - themes.canonical - writes
     concepts, methods = item_terms(builder, item, uses, caps, sorted(themes_here), merged_into_theme, themes.words,
                                    vocabulary, shared.theme_methods, themes.bucket_tags, shared.theme_node,
-                                   shared.theme_spelling)
+                                   shared.theme_spelling, themes.field_acts)
     # The ideas its bucket themes name that it addresses: linked beyond its caps, as a theme's node is.
     ops.extend((name, None, False) for name in concepts + methods + facet_links(
         builder, item, extraction.addressed, themes, vocabulary, merged_into_theme, frozenset(concepts + methods)))

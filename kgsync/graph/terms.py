@@ -327,6 +327,7 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
                bucket_tags: Callable[[str, Sequence[str]], tuple[str, ...]] = lambda _name, _aliases: (),
                theme_node: Callable[[str], str] = lambda slug: slug,
                theme_spelling: Callable[[str], str] = display_alias,
+               field_acts: Mapping[str, str] | None = None,
                ) -> tuple[list[str], list[str]]:
     """The item's concepts (its themes, then mined terms) and methods: every theme it carries, and
     every theme one of its mined terms is a variant of (``mined_names_of_themes``), beyond its
@@ -336,7 +337,10 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
     (``ItemTerms.subjects``) and the topics it addresses (``ItemTerms.beyond``), which take no slot.
     A mined node that a bucket theme's vocabulary row names (``bucket_tags``: ``ThemeMap.bucket_tags``)
     carries the bucket's slug as a ``tag:``.  A theme's node is named ``theme_node(slug)``
-    (``ThemeMap.node``: the slug, unless it restates an acronym's expansion), its slug kept as an alias."""
+    (``ThemeMap.node``: the slug, unless it restates an acronym's expansion), its slug kept as an alias.
+    A mined name a theme takes as an act written with the vocabulary's field (``field_acts``, ``ThemeMap``'s:
+    "AI adoption" for ``enterprise-adoption``) links the theme but is no alias of it: it sets another
+    modifier on the theme's head (what is adopted, not who adopts), which readers read as a wrong alias."""
     source = item_name(item.slug)
     concepts: list[str] = []
     # Every name the item writes for a theme is the node's: each one's variants, in the order read (two
@@ -345,7 +349,8 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
     for use in _theme_uses(uses) if uses else ():
         theme = merged_into_theme.get(use.name)
         if theme:
-            mined_aliases.setdefault(theme, []).extend(use.aliases)
+            acts = field_acts or {}
+            mined_aliases.setdefault(theme, []).extend(a for a in use.aliases if acts.get(term_key(a)) != theme)
     # A theme takes no slot: the maintainers' vocabulary, linked whatever its share, so that no
     # corpus statistic decides how many of the item's own mined terms it keeps.  A mined variant
     # of a theme the item does not carry links that theme's node in its place (also no slot).

@@ -24,8 +24,9 @@ phrases (two words or more): a topic word is a rare noun of its own, no narrower
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
+from kgsync.extract.acronyms import is_blend
 from kgsync.extract.canonical import term_key
 from kgsync.read.config import Merge
 from kgsync.vocabulary.groups import mergeable
@@ -103,3 +104,31 @@ def head_aliases(old: str, aliases: Iterable[str], acronyms: Mapping[str, str]) 
     head = old.replace("-", " ")
     return frozenset(alias for alias in aliases
                      if term_key(alias) == head or (" " not in alias and acronyms.get(term_key(alias)) == head))
+
+
+def blend_names(terms: Mapping[str, Term], expansions: Mapping[str, Sequence[str]]) -> dict[str, str]:
+    """Term name -> the name of the blend it stands for, for a term named by the long form the shared map
+    (``expansions``: acronym key -> its expansion keys) gives a short form when every long form the map
+    holds for it, as the term's forms write it, only glosses a blend of it (``acronyms.is_blend``:
+    "Memory-GPT (MemGPT)" keeps GPT and clips "Memory").  Such a long form spells out no letter of the
+    kept word: it is no expansion, and the short form is the thing's own name ("memgpt"; issue 21).  One
+    long form that spells every letter ("Generative Artificial Intelligence (GenAI)") names the term as
+    an acronym's expansion does, so ``generative-ai`` keeps its name.  A pinned term, a long form no form
+    of the term writes (its letters unknown) and a name already taken keep the name.  Read from the term's
+    forms and the shared map only."""
+    taken = set(terms)
+    out: dict[str, str] = {}
+    for name, term in sorted(terms.items()):
+        if term.pinned:
+            continue
+        cased = {term_key(form): form for form in sorted((term.label, *term.aliases))}
+        for short in sorted(term.aliases):
+            longs = expansions.get(term_key(short), ()) if " " not in short else ()
+            if name.replace("-", " ") not in longs:
+                continue
+            new = term_key(short).replace(" ", "-")
+            if (new and new not in taken and new not in out.values()
+                    and all(long in cased and is_blend(short, cased[long]) for long in longs)):
+                out[name] = new
+                break
+    return out

@@ -85,7 +85,7 @@ from kgsync.vocabulary.shares import item_shares as item_shares
 from kgsync.vocabulary.shares import pinned_lookup as pinned_lookup
 from kgsync.vocabulary.shares import subject_keys
 from kgsync.vocabulary.named_tails import with_named_tails
-from kgsync.vocabulary.topic_join import acronym_names, head_aliases, topic_targets
+from kgsync.vocabulary.topic_join import acronym_names, blend_names, head_aliases, topic_targets
 from kgsync.vocabulary.topics import select_topics, topic_kind, with_topics
 from kgsync.vocabulary.terms import ItemTerms as ItemTerms
 from kgsync.vocabulary.terms import Term as Term
@@ -191,6 +191,11 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
     if names:
         vocabulary = vocabulary.renamed(names)
         joins = {key: names.get(target, target) for key, target in joins.items()}
+    # A term named by a long form that only glosses a blend ("Memory-GPT (MemGPT)") is named by the blend.
+    blends = blend_names(vocabulary.terms, expansions)
+    if blends:
+        vocabulary = vocabulary.renamed(blends)
+        joins = {key: blends.get(target, target) for key, target in joins.items()}
     vocabulary = with_topics(vocabulary, topics, joins)
     # 6. The hubs: each a node the items that address it link beyond their caps (``kgsync.vocabulary.hubs``).
     vocabulary = with_hubs(vocabulary, items_addressing_hubs(ordered, grouped.resolved, hubs),

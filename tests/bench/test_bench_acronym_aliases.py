@@ -7,14 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.bench.alias_graphs import write_alias_graph as _graph
 from bench.bench_acronym_aliases import acronym_key, main, passes, read_labels, removed, route_a, tally
-
-
-def _graph(path: Path, nodes: dict[str, list[str]]) -> Path:
-    path.write_text("".join(json.dumps({"type": "entity", "name": name, "entityType": name.split(":")[0],
-                                        "observations": [f"alias:{a}" for a in aliases]}) + "\n"
-                            for name, aliases in nodes.items()), encoding="utf-8")
-    return path
 
 
 def test_acronym_keys() -> None:

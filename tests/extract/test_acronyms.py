@@ -203,3 +203,21 @@ def test_an_acronym_spells_a_plural_when_its_last_piece_keeps_the_s() -> None:
     assert not acronym_spells_plural("models", ["LLMs"])  # a plural of the acronym
     assert not acronym_spells_plural("specifications", ["NLSpecs", "NLSpec"])
     assert not acronym_spells_plural("operation", ["MLOps"])
+
+
+@pytest.mark.parametrize(("short", "long", "blend"), [
+    ("MemGPT", "Memory-GPT", True),  # "Mem" clipped, GPT kept as written
+    ("GenAI", "Generative AI", True),
+    ("GraphRAG", "Graph RAG", True),
+    ("GenAI", "Generative Artificial Intelligence", False),  # every letter spelled out
+    ("GraphRAG", "Graph Retrieval-Augmented Generation", False),
+    ("LoRA", "Low-Rank Adaptation", False),  # lower-case letters, but no kept acronym: an expansion
+    ("SCoT", "Structured CoT", False),  # an initial before the kept acronym clips nothing
+    ("mTLS", "mutual TLS", False),
+    ("KG-RAG", "Knowledge Graph RAG", False),
+    ("JSONL", "JSON Lines", False),
+])
+def test_a_blend_keeps_a_capitals_word_and_clips_another(short: str, long: str, blend: bool) -> None:
+    from kgsync.extract.acronyms import is_blend
+
+    assert is_blend(short, long) is blend

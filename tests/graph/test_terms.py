@@ -238,3 +238,22 @@ def test_a_defined_acronym_takes_no_slot_when_the_items_nodes_are_written() -> N
     concepts, _methods = item_terms(FactsBuilder(), SimpleNamespace(slug="s"), uses, Caps(concepts=1), [], {}, {},  # type: ignore[arg-type]
                                     Vocabulary(terms, {}))
     assert concepts == ["concept:low-code", "concept:gdpr", "concept:apra"]
+
+
+def test_an_act_with_the_field_links_its_theme_but_is_no_alias_of_it() -> None:
+    """A mined "AI adoption" is the theme ``enterprise-adoption`` (``themes.field_acts``): the item links
+    the theme's node, whose aliases hold no "ai adoption": another modifier on the theme's head, which
+    readers read as a wrong alias (issue 21; labels: bench/labels/expand185_engineer_field_acts.tsv)."""
+    term = Term("ai-adoption", TermKind.CONCEPT, "AI adoption", ("ai adoption",), ("s",))
+    themes = ThemeMap(frozenset({"agentic-ai", "enterprise-adoption"}), field_acts={"ai adoption": "enterprise-adoption"})
+    vocabulary = Vocabulary({term.name: term}, {})
+    merged = mined_names_of_themes(vocabulary, themes.nodes, themes)
+    assert merged == {term.name: "enterprise-adoption"}
+    uses = ItemTerms("s", (TermUse(term.name, ("ai adoption",)),), ())
+    for acts, listed in ((themes.field_acts, False), (None, True)):
+        builder = FactsBuilder()
+        concepts, _methods = item_terms(builder, SimpleNamespace(slug="s"), uses, Caps(), [], merged,  # type: ignore[arg-type]
+                                        themes.words, vocabulary, field_acts=acts)
+        assert concepts == ["concept:enterprise-adoption"]  # linked either way
+        observed = {o for name, o in builder.facts().observations if name == "concept:enterprise-adoption"}
+        assert ("alias:ai adoption" in observed) is listed

@@ -98,3 +98,25 @@ def test_a_renamed_node_lists_no_alias_of_its_generic_head() -> None:
     assert chosen.concepts[0].aliases == ("AI RMF",) and chosen.subject_uses[0].aliases == ("AI RMF",)
     assert out._index == vocab._index  # what a text names is unchanged: only the node's listed forms
     assert vocab.without_aliases({"ai-rmf": frozenset()}) is vocab
+
+
+def test_a_term_named_by_a_blends_gloss_takes_the_blends_name() -> None:
+    """"Memory-GPT (MemGPT)" keeps GPT and clips "Memory": no expansion, MemGPT is the name (issue 21, reader177).
+    One long form that spells every letter ("Generative Artificial Intelligence (GenAI)") keeps the long name."""
+    from kgsync.vocabulary.topic_join import blend_names
+
+    mem = Term("memory-gpt", TermKind.CONCEPT, "MemGPT", ("MemGPT", "memory GPT"), ("2026-01-01-a",))
+    gen = Term("generative-ai", TermKind.CONCEPT, "generative AI",
+               ("GenAI", "generative AI", "generative artificial intelligence"), ("2026-01-01-a",))
+    lora = Term("low-rank-adaptation", TermKind.METHOD, "LoRA", ("LoRA", "low-rank adaptation"), ("2026-01-01-a",))
+    terms = {t.name: t for t in (mem, gen, lora)}
+    expansions = {"memgpt": ("memory gpt",), "genai": ("generative ai", "generative artificial intelligence"),
+                  "lora": ("low rank adaptation",)}
+    assert blend_names(terms, expansions) == {"memory-gpt": "memgpt"}
+    assert blend_names(terms, {"memgpt": ("memory gpt",), "genai": ("generative ai",)}) == {
+        "memory-gpt": "memgpt", "generative-ai": "genai"}  # only the blend's gloss: the blend names it
+    assert blend_names({**terms, "memgpt": gen}, expansions) == {}  # the name is taken
+    pinned = Term("memory-gpt", TermKind.CONCEPT, "MemGPT", ("MemGPT", "memory GPT"), ("2026-01-01-a",), True)
+    assert blend_names({"memory-gpt": pinned}, expansions) == {}  # the maintainers' name stays
+    unwritten = Term("memory-gpt", TermKind.CONCEPT, "MemGPT", ("MemGPT",), ("2026-01-01-a",))
+    assert blend_names({"memory-gpt": unwritten}, expansions) == {}  # the long form's letters unknown
