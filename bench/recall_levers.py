@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_recall import (  # noqa: E402
     DEFAULT_CUTS, LATER, QuestionSet, build_graphs, evaluate, fmt, median, parse_changes, question_sets, side_of,
     signed)
+from recall_levers_claims import claim_tags_on_smallest_claim, item_level_twin  # noqa: E402
 from recall_stats import Bootstrap, column, tally  # noqa: E402
 
 Records = list[dict]
@@ -40,16 +41,6 @@ def no_relation(kind: str) -> Lever:
     """Every relation of one type gone (``states``, ``about``: they take the ruler to no item)."""
     def lever(records: Records, _qset: QuestionSet, _themes: set[str]) -> Records:
         return [r for r in records if not (r["type"] == "relation" and r["relationType"] == kind)]
-    return lever
-
-
-def item_level_twin(kind: str, item_kind: str) -> Lever:
-    """A claim's ``kind`` relation gone where its own item has the ``item_kind`` relation to the same node (the
-    claim's title names the node; the item's link reaches it): what such a duplicate costs and buys."""
-    def lever(records: Records, _qset: QuestionSet, _themes: set[str]) -> Records:
-        held = {(r["from"], r["to"]) for r in records if r["type"] == "relation" and r["relationType"] == item_kind}
-        return [r for r in records if not (r["type"] == "relation" and r["relationType"] == kind and r["from"].startswith(
-            "claim:") and ("item:" + r["from"].split(":")[1], r["to"]) in held)]
     return lever
 
 
@@ -373,6 +364,7 @@ def levers(salient: int = SALIENT_TERMS, vocabulary: Path = ROOT.parent / "share
         "no-duplicate-tag": no_duplicate_tag,
         "no-about-of-addressed": item_level_twin("about", "addresses"),
         "no-claim-method-of-items": item_level_twin("uses_method", "uses_method"),
+        "claim-tags-on-smallest-claim": claim_tags_on_smallest_claim,
         "bucket-tags-as-slugs": bucket_tags_as_slugs,
         "bucket-tag-on-scope-nodes": bucket_tag_on_scope_nodes(vocabulary, first_only=False),
         "bucket-tag-on-first-scope-node": bucket_tag_on_scope_nodes(vocabulary, first_only=True),

@@ -8,8 +8,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 SHARED_BENCH = REPO.parent / "shared" / "bench"
 sys.path.insert(0, str(REPO / "bench"))
-from recall_levers import (  # noqa: E402
-    bucket_tags_as_slugs, item_level_twin, no_duplicate_tag, no_relation, theme_aliases_spelled_only)
+from recall_levers import bucket_tags_as_slugs, no_duplicate_tag, no_relation, theme_aliases_spelled_only  # noqa: E402
 from recall_reach import fields_matched, path_class  # noqa: E402
 
 SLUG = "2026-03-01-agent-memory-tiers"
@@ -45,18 +44,6 @@ def test_levers_drop_what_they_name_and_nothing_else() -> None:
     without_node = bucket_tags_as_slugs([ITEM, CLAIM], None, set())[0]
     assert without_node["observations"][1:3] == ["tag:memory-context", "tag:agentic-ai"]
     assert bucket_tags_as_slugs(records, None, set())[0]["observations"][1:3] == ["tag:memory_context", "tag:agentic-ai"]
-
-
-def test_a_claims_link_goes_only_where_its_own_item_has_the_same_link() -> None:
-    other = {"type": "entity", "name": "concept:tiered-memory", "entityType": "concept", "observations": []}
-    about = [{"type": "relation", "from": CLAIM["name"], "to": to, "relationType": "about"}
-             for to in ("concept:memory-context", "concept:tiered-memory")]
-    foreign = {"type": "relation", "from": "claim:2026-03-02-other:x", "to": "concept:memory-context", "relationType": "about"}
-    records = [ITEM, CLAIM, CONCEPT, other, *RELATIONS, *about, foreign]
-    kept = item_level_twin("about", "addresses")(records, None, set())
-    # the item addresses memory-context: its claim's twin goes; tiered-memory and another item's claim stay
-    assert [r for r in records if r not in kept] == [about[0]]
-    assert item_level_twin("uses_method", "uses_method")(records, None, set()) == records
 
 
 def test_salient_terms_are_the_items_own_repeated_words(require_shared) -> None:  # noqa: ANN001
