@@ -1,6 +1,6 @@
 """Simulated recall levers: a built graph with relations or observations changed afterwards.
 
-    .venv/bin/python bench/recall_levers.py LEVER [LEVER ...] [--set section.key:value,...] [--json FILE]
+    .venv/bin/python bench/recall_levers.py LEVER [LEVER ...] [--set section.key:value,...] [--json FILE] [--no-themes]
 
 A lever is a rewrite of the records kgsync wrote (what a code change would write, not a kgsync
 option), applied to the graphs ``bench/bench_recall.py`` builds for ``--set`` (from its cache),
@@ -27,6 +27,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 from bench_recall import (  # noqa: E402
     DEFAULT_CUTS, LATER, QuestionSet, build_graphs, evaluate, fmt, median, parse_changes, question_sets, side_of,
     signed)
+from recall_levers_claims import claim_tags_on_smallest_claim, item_level_twin  # noqa: E402
 from recall_stats import Bootstrap, column, tally  # noqa: E402
 
 Records = list[dict]
@@ -361,6 +362,9 @@ def levers(salient: int = SALIENT_TERMS, vocabulary: Path = ROOT.parent / "share
         "no-states": no_relation("states"),
         "no-about": no_relation("about"),
         "no-duplicate-tag": no_duplicate_tag,
+        "no-about-of-addressed": item_level_twin("about", "addresses"),
+        "no-claim-method-of-items": item_level_twin("uses_method", "uses_method"),
+        "claim-tags-on-smallest-claim": claim_tags_on_smallest_claim,
         "bucket-tags-as-slugs": bucket_tags_as_slugs,
         "bucket-tag-on-scope-nodes": bucket_tag_on_scope_nodes(vocabulary, first_only=False),
         "bucket-tag-on-first-scope-node": bucket_tag_on_scope_nodes(vocabulary, first_only=True),
@@ -427,6 +431,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=15)
     parser.add_argument("--json", type=Path, help="write every question's scores here")
     parser.add_argument("--baseline-rev", help="also compare with this git revision's graphs as built (e.g. main)")
+    parser.add_argument("--no-themes", action="store_true", help="the graphs built with no theme vocabulary")
     parser.add_argument("--salient-terms", type=int, default=SALIENT_TERMS,
                         help=f"terms the salient-* levers carry (default {SALIENT_TERMS}; other values trace a curve)")
     args = parser.parse_args()
@@ -436,19 +441,21 @@ def main() -> int:
     corpus = args.shared / "corpus"
     qsets = question_sets(recall, corpus, list(DEFAULT_CUTS))
     side = side_of("kgsync", None, parse_changes(args.set), args.work)
-    built = build_graphs(side, qsets, corpus / "themes-vocabulary.md", args.work, fresh=False)
+    vocabulary = None if args.no_themes else corpus / "themes-vocabulary.md"
+    built = build_graphs(side, qsets, vocabulary, args.work, fresh=False)
     themes = theme_slugs(corpus / "themes-vocabulary.md")
     by_name = levers(args.salient_terms, corpus / "themes-vocabulary.md")
-    label = "+".join(args.levers) + (f"-{args.salient_terms}" if args.salient_terms != SALIENT_TERMS else "")
+    label = "+".join(args.levers) + (f"-{args.salient_terms}" if args.salient_terms != SALIENT_TERMS else "") + (
+        "-no-themes" if args.no_themes else "")
     graphs = rewritten(built, qsets, [by_name[n] for n in args.levers], label, themes, args.work)
     systems = {"lever": evaluate(recall, qsets, graphs), "as built": evaluate(recall, qsets, built)}
     if side.changes:  # the graph as built with the default options too: the table's "vs main"
         plain = side_of("kgsync", None, {}, args.work)
-        systems["defaults"] = evaluate(recall, qsets, build_graphs(plain, qsets, corpus / "themes-vocabulary.md",
+        systems["defaults"] = evaluate(recall, qsets, build_graphs(plain, qsets, vocabulary,
                                                                    args.work, fresh=False))
     if args.baseline_rev:
         base = side_of("baseline", args.baseline_rev, {}, args.work)
-        systems[base.label] = evaluate(recall, qsets, build_graphs(base, qsets, corpus / "themes-vocabulary.md",
+        systems[base.label] = evaluate(recall, qsets, build_graphs(base, qsets, vocabulary,
                                                                    args.work, fresh=False))
     systems["BM25"] = evaluate(recall, qsets, None)
     boot = Bootstrap(len(systems["lever"]), args.draws, args.seed)
@@ -462,9 +469,12 @@ def main() -> int:
         worse = [q.name for q in qsets if q.truth and set_r10(ours, q.name) < set_r10(theirs, q.name) - 1e-12]
         line = f"vs {name}: ΔR@10 {signed(boot.paired(column(ours, 'r10'), column(theirs, 'r10')))}; W/L {t.wins}/{t.losses}"
         if name != "BM25":
-            line += f"; Δpayload {boot.paired(pay, column(theirs, 'payload')).mean:+,.0f}"
+            line += (f"; ΔMRR {signed(boot.paired(column(ours, 'rr'), column(theirs, 'rr')))}"
+                     f"; Δpayload {boot.paired(pay, column(theirs, 'payload')).mean:+,.0f}")
         print(line + f"; sets that lose: {', '.join(worse) or 'none'}")
-    print(f"{LATER} R@10 {set_r10(ours, LATER) / sum(r['set'] == LATER for r in ours):.3f}")
+    for label, part in (("research", [r for r in ours if r["set"] != LATER]), (LATER, [r for r in ours if r["set"] == LATER])):
+        print(f"{label}: {len(part)} questions, R@10 {sum(column(part, 'r10')) / len(part):.3f}, MRR "
+              f"{sum(column(part, 'rr')) / len(part):.3f}, payload {sum(column(part, 'payload')) / len(part):,.0f}")
     if args.json:
         args.json.write_text(json.dumps({"systems": systems}, indent=1, default=str), encoding="utf-8")
     return 0

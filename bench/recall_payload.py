@@ -1,6 +1,6 @@
 """Where the recall payload goes: the economics of a graph under ../shared/bench/recall.py.
 
-    .venv/bin/python bench/recall_payload.py [--rev REV] [--set section.key:value,...] [--shared ../shared]
+    .venv/bin/python bench/recall_payload.py [--rev REV] [--set section.key:value,...] [--shared ../shared] [--no-themes]
 
 For every pooled question of ``bench/bench_recall.py`` (the same sets, graphs and cache) and every
 phrase it asks, each matched node is charged what the server returns for it alone (the node and
@@ -84,6 +84,8 @@ def recall_options(description: str) -> argparse.ArgumentParser:
     parser.add_argument("--rev", help="a git revision's kgsync instead of the checkout")
     parser.add_argument("--set", default="", metavar="SPEC", help="option changes section.key:value,...")
     parser.add_argument("--work", type=Path, default=ROOT / ".kgsync-cache" / "bench-recall")
+    parser.add_argument("--no-themes", action="store_true",
+                        help="build without the corpus's theme vocabulary, as bench_recall.py --no-themes")
     return parser
 
 
@@ -96,7 +98,8 @@ def graphs_of(args: argparse.Namespace):  # noqa: ANN201  (recall module, sets, 
     qsets = question_sets(recall, corpus, list(DEFAULT_CUTS))
     args.work.mkdir(parents=True, exist_ok=True)
     side = side_of("kgsync", args.rev, parse_changes(args.set), args.work)
-    return recall, qsets, side, build_graphs(side, qsets, corpus / "themes-vocabulary.md", args.work, fresh=False)
+    themes = None if getattr(args, "no_themes", False) else corpus / "themes-vocabulary.md"
+    return recall, qsets, side, build_graphs(side, qsets, themes, args.work, fresh=False)
 
 
 def graphs_of_command_line(description: str):  # noqa: ANN201  (recall module, sets, side, graphs)

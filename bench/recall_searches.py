@@ -1,7 +1,7 @@
 """Which searches and which fields carry the reference server's payload.
 
     .venv/bin/python bench/recall_searches.py [--rev REV] [--set section.key:value,...] [--shared ../shared]
-        [--top 20]
+        [--top 20] [--no-themes]
 
 For every pooled question of ``bench/bench_recall.py`` (the same sets, graphs and cache) and every
 phrase recall.py asks, the whole ``search_nodes`` answer as the ruler counts it (``payload_text``).
