@@ -10,7 +10,14 @@ the manifest are the nodes of the shared-topic and hub routes.  For each, the it
   test ``attributive.attributive_only`` and fragments173's prefixed-compound rule use) against
   directly before another word ("enterprise AI governance", "query-time inference");
 * **subject**: whether the item writes it in its title or its Research Question;
-* **complement**: how often "of" or "for" follows it ("the throughput of", "a registry of").
+* **complement**: how often "of" or "for" follows it ("the throughput of", "a registry of");
+* **frame**: ``vocabulary.topics.framed`` reads a phrase as an adverbial idiom ("at query time") when a
+  third of its mentions follow one preposition (``extract.topics._FRAME_WORDS``) in at least 3 items;
+  it counts every mention, so the items' "query-time inference" (the phrase before a noun, no thing
+  of its own) dilutes "at query time".  ``frame_share`` reads the same over the phrase's *head*
+  mentions only, in every item that writes it (the rule reads the items that name it), and the
+  variants "frame-heads" (a third, the rule's share) and "frame-heads-majority" (a half) remove a
+  topic phrase so framed.
 
 Each way is scored as a rule that removes a node (``VARIANTS``); the node floor is
 ``mining.min_links`` and ``mining.min_items + 1`` (3), as for fragments173's rule.  Removals are
@@ -26,6 +33,7 @@ import argparse
 import json
 import re
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +42,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from kgsync.extract.phrases import TOKEN_OR_BREAK, is_break  # noqa: E402
+from kgsync.extract.topics import _FRAME_WORDS  # noqa: E402
+
+#: The prepositions ``vocabulary.topics.framed`` reads, as text.
+FRAME_WORDS = frozenset(word.decode() for word in _FRAME_WORDS)
 
 #: The node floor of a corpus topic with the default mining settings (``vocabulary.topics``).
 FLOOR = 3
@@ -93,6 +105,44 @@ def writing(text: str, forms: frozenset[str]) -> Writing:
     subject = subject_text(text)
     return Writing(heads, modifiers, complements,
                    any(re.search(r"(?<![\w-])" + re.escape(form) + r"(?![\w-])", subject) for form in forms))
+
+
+@dataclass(frozen=True)
+class Frame:
+    """A phrase's commonest preposition before it, over its mentions and over its head mentions."""
+
+    mentions: int
+    share: float  # of all mentions, after their commonest preposition (what ``framed`` reads now)
+    heads: int
+    head_word: str
+    head_share: float  # of head mentions, after their commonest preposition
+    head_writers: int  # items writing a head mention after that preposition
+
+
+def frame_share(texts: Mapping[str, str], forms: frozenset[str]) -> Frame:
+    """How the items of ``texts`` (slug -> text) frame a phrase (``forms``): see the module doc."""
+    every: Counter[str] = Counter()
+    by_head: Counter[str] = Counter()
+    writers: dict[str, set[str]] = {}
+    mentions = heads = 0
+    for slug, text in sorted(texts.items()):
+        low = text.lower()
+        for form in sorted(forms):
+            for match in re.finditer(r"(?<![\w-])" + re.escape(form) + r"(?![\w-])", low):
+                mentions += 1
+                before = re.findall(r"[a-z]+", low[max(0, match.start() - 20):match.start()])
+                word = before[-1] if before and before[-1] in FRAME_WORDS else ""
+                every[word] += bool(word)
+                following = TOKEN_OR_BREAK.search(text, match.end())
+                if following is None or "\n" in text[match.end():following.start()] or is_break(following.group()):
+                    heads += 1
+                    if word:
+                        by_head[word] += 1
+                        writers.setdefault(word, set()).add(slug)
+    top = max(every.values(), default=0)
+    head_word, head_top = min(by_head.items(), key=lambda kv: (-kv[1], kv[0]), default=("", 0))
+    return Frame(mentions, top / mentions if mentions else 0.0, heads, head_word,
+                 head_top / heads if heads else 0.0, len(writers.get(head_word, ())))
 
 
 def _head_any(ws: Sequence[Writing]) -> bool:
@@ -187,6 +237,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         after = good_share(labels[k] for k in nodes if k in labels and k not in gone)
         print(f"  {name}: removes {len(gone)}; right {len(right)} {right}; wrong {len(wrong)} {wrong}; "
               f"after {after[0]}/{after[1]}")
+    frames = {key: frame_share(texts, forms_of(key, nodes[key][1])) for key in nodes if " " in key}
+    for name, share in (("frame-heads (a third)", 1 / 3), ("frame-heads-majority (a half)", 1 / 2)):
+        gone = [key for key, f in frames.items()
+                if f.head_share >= share and f.head_writers >= FLOOR and not f.share >= 1 / 3]
+        right = [k for k in gone if labels.get(k) == "generic"]
+        wrong = [k for k in gone if labels.get(k) in ("idea", "named")]
+        either = [k for k in gone if labels.get(k) == "either"]
+        print(f"  {name}: removes {len(gone)}; right {len(right)} {right}; wrong {len(wrong)} {wrong}; "
+              f"either {either}; " + "; ".join(f"{k} {frames[k].head_share:.2f} '{frames[k].head_word}' of "
+                                                f"{frames[k].heads} heads" for k in gone))
     return 0
 
 

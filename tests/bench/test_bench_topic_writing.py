@@ -11,6 +11,7 @@ from bench.bench_topic_writing import (
     VARIANTS,
     Writing,
     forms_of,
+    frame_share,
     good_share,
     main,
     read_labels,
@@ -106,3 +107,13 @@ def test_main_prints_each_variant(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert "p: 2 topic and hub nodes, 2 judged, ideas or named 1/2" in out
     # one linker only: under the floor of 3, so head-any removes both (1 right, 1 wrong)
     assert "right 1 ['query time']; wrong 1 ['throughput']" in out
+
+
+def test_frame_share_reads_head_mentions_apart() -> None:
+    texts = {"a": "Enforced at query time. We run query-time inference and query-time joins.",
+             "b": "Checked at query time, not at index time.", "c": "Costs rise at query time."}
+    frame = frame_share(texts, forms_of("query time", []))
+    # 5 mentions, 3 after "at": the rule's share over all mentions is 0.6; over the 3 heads, 1.0 in 3 items
+    assert (frame.mentions, frame.heads, frame.head_word, frame.head_writers) == (5, 3, "at", 3)
+    assert frame.share == pytest.approx(0.6) and frame.head_share == pytest.approx(1.0)
+    assert frame_share({}, forms_of("query time", [])).head_share == 0.0
