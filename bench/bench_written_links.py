@@ -201,6 +201,10 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{part}: {len(mine)} (item, node) writer pairs over {len({k[1] for k in mine})} nodes; "
               f"linked {len(linked)}; unlinked {len(unlinked)}; graph links not written in prose: "
               f"{sum(1 for k in links if half.get(k[0]) == part and k not in mine)}")
+        concluding = ("title", "question", "summary", "findings", "analysis")
+        rest = [c for c in unlinked.values() if not any(c.get(z) for z in concluding)]
+        print(f"  unlinked pairs naming it nowhere it states or concludes (title, question, summary, findings,"
+              f" analysis): {len(rest)}, of them at most twice: {sum(1 for c in rest if sum(c.values()) <= 2)}")
         for rule, test in RULES.items():
             print(f"  unlinked pairs {rule:>16}: {sum(1 for c in unlinked.values() if test(c))}")
     per_node = Counter(k[1] for k in pairs)
