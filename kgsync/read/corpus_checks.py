@@ -100,11 +100,15 @@ def _dangling_links(items: Sequence[ResearchItem], also_known: Iterable[str] = (
     known = {item.slug for item in items} | set(also_known)
     issues = []
     for item in items:
-        written = {(name, slug): text for name, slug, text in reversed(item.written_links)}  # the first, as written
+        # How each link was written, made only for an item with a dangling link (nearly none: a dict an
+        # item cost ~0.03 s a 10,000-item rebuild).
+        written: dict[tuple[str, str], str] | None = None
         for field_name, targets in (("cites", item.cites), ("supersedes", item.supersedes),
                                     ("superseded_by", item.superseded_by)):
             for target in targets:
                 if target not in known and target != item.slug:
+                    if written is None:  # the first, as written
+                        written = {(name, slug): text for name, slug, text in reversed(item.written_links)}
                     # At the entry's own line in a block list, else the field's (an annotation on the
                     # title line points nowhere useful).
                     as_written = written.get((field_name, target))

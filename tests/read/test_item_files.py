@@ -97,3 +97,13 @@ def test_an_item_file_outside_the_root_is_named_by_its_real_path(tmp_path: Path)
     real = (tmp_path / "elsewhere" / "a.md").resolve().as_posix()
     for spelling in (tmp_path / "repo" / ".." / "elsewhere" / "a.md", tmp_path / "link" / "a.md"):
         assert display_path(spelling, tmp_path / "repo") == real, spelling
+
+
+def test_folder_text_is_a_key_of_the_parent() -> None:
+    from kgsync.read.item_files import folder_text
+
+    paths = [Path("a/b/x.md"), Path("a/b/y.md"), Path("a/b"), Path("x.md"), Path("/x.md"), Path("/a/x.md"),
+             Path("./a/b/z.md"), Path("a-b/x.md"), Path("a/b/c/x.md")]
+    for one in paths:
+        for other in paths:
+            assert (folder_text(one) == folder_text(other)) == (one.parent == other.parent), (one, other)

@@ -25,14 +25,28 @@ _UNICODE_TABLES = ("disarm", "regex")
 @cache
 def code_fingerprint(stage: str) -> str:
     """A digest of the source of every module of ``stage`` and of the stages before it."""
+    STAGES.index(stage)  # ValueError: a stage no cache keys on
+    return _fingerprints()[stage]
+
+
+@cache
+def _fingerprints() -> dict[str, str]:
+    """``code_fingerprint`` of every stage, in one pass over the files: a running digest over the
+    stages in order, copied at each stage's end (the same digests as one pass per stage).  A build
+    asks three of them; one pass each read and hashed the earlier stages' files again (~6 MB, ~0.04 s
+    of CPU a build)."""
     kgsync = Path(__file__).resolve().parent.parent.parent
+    versions = "".join(f"{name}={_version(name)};" for name in _UNICODE_TABLES).encode()
     digest = hashlib.sha1()
-    for name in STAGES[: STAGES.index(stage) + 1]:
+    prints: dict[str, str] = {}
+    for name in STAGES:
         # Their code and the data they read (extract/data/: the WordNet table decides candidates).
         for path in sorted(p for p in (kgsync / name).rglob("*") if p.is_file() and (p.suffix == ".py" or "data" in p.relative_to(kgsync).parts)):
             digest.update(path.relative_to(kgsync).as_posix().encode() + b"\0" + path.read_bytes())
-    digest.update("".join(f"{name}={_version(name)};" for name in _UNICODE_TABLES).encode())
-    return digest.hexdigest()
+        ended = digest.copy()
+        ended.update(versions)
+        prints[name] = ended.hexdigest()
+    return prints
 
 
 def _version(name: str) -> str:

@@ -115,12 +115,14 @@ def _find(path: Path, displays: _Displays, known: Mapping[str, tuple[Stamp, str]
         except OSError as exc:  # a broken link: named as the link, since it leads nowhere
             display = displays.of(path, False)
             return _Found(f"unreadable:{display}", _unreadable(display, path.stem, exc), b"", display, None)
-    if link or displays.folder(path) is None:  # a link, or a folder outside the root (linked, or configured)
+    name = path.name
+    folder, inside = displays.folder_of(path, name)  # once a file: its display is made from it
+    if link or not inside:  # a link, or a folder outside the root (linked, or configured)
         out = link_out(path, displays.root)
         if out is not None:
             return _Found(f"unreadable:{out.location.path}", Record(None, (out,), (None, None)), b"",
                           out.location.path, None)
-    display = displays.of(path, link)
+    display = displays.named(path, name, folder, link)
     stamp = stamp_of(stat)
     entry = known.get(display)
     if entry is not None and entry[0] == stamp and (record := cache.get(entry[1], path, display)) is not None:
@@ -153,8 +155,10 @@ class _Displays:
         # The folder's display and whether it lies below the root (outside: its absolute real path).
         self.folders: dict[str, tuple[str, bool]] = {}
 
-    def _folder(self, path: Path) -> tuple[str, bool]:
-        text, name = str(path), path.name
+    def folder_of(self, path: Path, name: str) -> tuple[str, bool]:
+        """The display of ``path``'s folder (resolved, from the root) and whether it lies below the root;
+        ``name``: ``path.name`` (a scan asks it once a file)."""
+        text = str(path)
         prefix = text[: len(text) - len(name)]
         folder = self.folders.get(prefix)
         if folder is None:
@@ -166,16 +170,14 @@ class _Displays:
             self.folders[prefix] = folder
         return folder
 
-    def folder(self, path: Path) -> str | None:
-        """The display of ``path``'s folder (resolved, from the root), None when it lies outside the root."""
-        display, inside = self._folder(path)
-        return display if inside else None
-
     def of(self, path: Path, link: bool) -> str:
         name = path.name
+        return self.named(path, name, self.folder_of(path, name)[0], link)
+
+    def named(self, path: Path, name: str, folder: str, link: bool) -> str:
+        """``of``, given ``path.name`` and its folder's display (``folder_of``)."""
         if link or name in ("", ".", ".."):
             return display_path(path, self.root)
-        folder = self._folder(path)[0]
         return name if folder == "." else f"{folder}/{name}"
 
 
