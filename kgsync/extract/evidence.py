@@ -349,8 +349,20 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
                 beside = sources_named(sentence_items[(mention.line, mention.sentence)], resolve)
                 clear = mine[key].kind.split()[1] == "clear-match"  # its words state the finding: which part, below
                 if why := own_sources.leaves_out(key[0], slug, number, beside, said_there(mention) if clear else None):
-                    issues.append(left_out_hint(item, mention, slug, number, key[0], why,
-                                                own_sources.cited_by_rows(key[0], slug)))
+                    # the one finding whose own rows cite that finding is where the item says it is used: the sentence
+                    # is evidence for that stated pair (kept as a row's link is: ``most_specific``; the rows' own link
+                    # passed the veto), else warned
+                    user = own_sources.row_user(key[0], slug, number) if why == "rows" and \
+                        key[1] is RelationType.EXTENDS else 0
+                    if user:
+                        used = (user, key[1], key[2], key[3])
+                        mine.setdefault(used, PlannedLink(user, key[1], key[2], slug, mention.sentence, mention.line,
+                                                          link_kind(mention, False, anchor=True)))
+                        basis.setdefault(used, basis[key])
+                        stated_rows.add(used)
+                    else:
+                        issues.append(left_out_hint(item, mention, slug, number, key[0], why,
+                                                    own_sources.cited_by_rows(key[0], slug)))
                     del mine[key], basis[key]
         for key in most_specific(basis, stated_rows):
             link = mine[key]

@@ -63,6 +63,14 @@ class StatedSources:
         named = self.entry.get(finding, frozenset())
         return "entry" if named and not named & {slug, *beside} else ""
 
+    def row_user(self, finding: int, slug: str, cited: int) -> int:
+        """The one finding other than ``finding`` whose Evidence Map rows cite ``slug``'s Key Finding ``cited``: the item
+        says there which finding uses it (a citation ``leaves_out`` takes from ``finding`` is evidence for that pair).
+        0: none, or several (which one the citation serves is not said)."""
+        users = [number for number, rows in sorted(self.rows.items())
+                 if number != finding and cited in rows.get(slug, ())]
+        return users[0] if len(users) == 1 else 0
+
     def cited_by_rows(self, finding: int, slug: str) -> tuple[int, ...]:
         """The numbers of ``slug``'s findings that finding ``finding``'s Evidence Map rows cite, in order (none:
         its rows cite no finding of ``slug``)."""

@@ -93,3 +93,24 @@ def test_leaves_out_keeps_a_clear_match_on_another_part_only() -> None:
     assert stated.leaves_out(2, OLD, 2) == "rows"  # no clear match: as before
     also = StatedSources({}, {2: {OLD: frozenset({1})}, 1: {OLD: frozenset({2})}}, {2: {OLD: frozenset()}})
     assert also.leaves_out(2, OLD, 2, said=frozenset({"vector"})) == "rows"  # finding 1's rows cite it
+
+
+def test_row_user_is_the_one_other_finding_whose_rows_cite_the_finding() -> None:
+    stated = StatedSources({}, {1: {OLD: frozenset({1})}, 2: {OLD: frozenset({2})}, 3: {OLD: frozenset({2, 3})}})
+    assert stated.row_user(1, OLD, 3) == 3  # only finding 3's rows cite Key Finding 3
+    assert stated.row_user(1, OLD, 2) == 0  # two findings' rows cite it: which one is not said
+    assert stated.row_user(3, OLD, 3) == 0 and stated.row_user(1, OLD, 4) == 0  # only its own rows; none
+    assert stated.row_user(2, OTHER, 1) == 0  # no row cites that item
+
+
+def test_a_left_out_note_is_evidence_for_the_one_finding_whose_rows_cite_its_finding() -> None:
+    # finding 1's row cites the old item's Key Finding 1, finding 2's row its Key Finding 2: the note on Key Finding 2,
+    # matched by its words to finding 1, is evidence for the pair finding 2's row states (no warning)
+    findings = (FINDINGS[0], "Deduplication of semantic duplicates needs a separate pass.")
+    second = f"| Deduplication of semantic duplicates needs a separate pass | `{OLD}.md` Key Finding 2 | high |"
+    text = f"{NOTE}\n\n{ROW.format(f'`{OLD}.md` Key Finding 1')}\n{second}"
+    result = links_of(old_item(), new_item(text, findings))
+    at_note = [link for link in result.links[NEW] if link.sentence.startswith("Source:")]
+    assert [(link.source_number, link.target_claim.split(":")[2], link.kind) for link in at_note] == \
+        [(2, "vector-stores-solve-semantic", "number anchor prose")]
+    assert not [i for i in result.issues if "no claim link" in i.message]
