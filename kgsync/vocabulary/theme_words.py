@@ -78,8 +78,7 @@ def is_variant(slug: str, phrase: str, long_of: dict[str, str] | None = None) ->
     for one of its words ("retrieval-augmented generation" / "rag-retrieval"), apart from a vague head
     after them (``lexicon.GENERIC``: "multi-agent systems", "software engineering practices"), which
     stands in for no slug head that names an act (``wordnet.is_act``): "enterprise strategy" is a plan,
-    not enterprise adoption.  Nor is the head without the slug's modifier ("engineering practices" for
-    "software-engineering": any engineering's practices).  A
+    not enterprise adoption.  A
     phrase with one more word of its own names another idea ("context window", "operational risk",
     "human-computer interaction", "model architecture", "developer tools"): the vocabulary lists it
     under the theme so that the tag canonicalises, not because it is the theme.  A single word that
@@ -113,20 +112,7 @@ def is_variant(slug: str, phrase: str, long_of: dict[str, str] | None = None) ->
         # A vague head adds no idea ("multi-agent systems", "agentic systems"), but it cannot stand in
         # for a head that names an act: a strategy is no adoption ("enterprise strategy").
         content = content[:-1]
-    if len(slug_words) >= 2 and not any(_same_stem(key, mine) for key in content for mine in _modifiers(slug_words, long_of)):
-        # The head without the slug's modifier names every kind of it: "engineering practices" are any
-        # engineering's (platform, control), not software engineering; "skills gap" is no workforce's.
-        return False
     return all(any(_same_stem(key, mine) for mine in own) for key in content)
-
-
-def _modifiers(slug_words: list[str], long_of: dict[str, str]) -> set[str]:
-    """The word keys that write a slug's modifier: each word before its head, the long form the scope
-    spells out for one ("retrieval augmented generation" for "rag"), and the slug's own acronym."""
-    found = {_acronym(slug_words)}
-    for word in slug_words[:-1]:
-        found |= {word_key(word)} | {word_key(w) for w in slug_parts(long_of.get(word, ""))}
-    return found - STOPWORDS - {""}
 
 
 def slug_parts(phrase: str) -> list[str]:

