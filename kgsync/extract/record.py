@@ -9,7 +9,7 @@ from kgsync.extract.findings import Extraction, extract
 from kgsync.extract.item_cut import cut_of
 from kgsync.extract.markers import misspelt_marks, unread_marks
 from kgsync.extract.mining import ItemCandidates, candidates
-from kgsync.extract.written_themes import written_themes
+from kgsync.extract.written_themes import capital_theme_words, written_themes
 from kgsync.read.items import Issue, ResearchItem, read_item_bytes
 
 Parts = tuple[Extraction | None, ItemCandidates | None]
@@ -49,7 +49,8 @@ def parse_record(raw: bytes, display: str, slug: str) -> Record:
     cut = cut_of(item)  # the body's lines as the marker warnings and the references scan read them, cut once
     # a bracket an author meant as a marker, and a marker that cannot be read exactly: no link, warned
     issues = (*issues, *misspelt_marks(item, cut.for_misspelt()), *unread_marks(item, cut.for_markers()))
-    light = replace(item, body="", sections=(), written_themes=written_themes(item))
+    light = replace(item, body="", sections=(), written_themes=written_themes(item),
+                    capital_theme_words=capital_theme_words(item))
     mined = candidates(item)
     # Mining's verdict on the item's own words reaches its claims' topics (``claims.Topics.modifiers``),
     # and what it addresses its links to its bucket themes' ideas (``graph.facet_links``).

@@ -70,3 +70,15 @@ def _prefixes_of(part: str) -> tuple[str, ...]:
 def _holds(parts: tuple[str, ...], keys: list[str]) -> bool:
     size = len(parts)
     return any(keys[at:at + size] == list(parts) for at, key in enumerate(keys) if key == parts[0])
+
+
+def capital_theme_words(item: ResearchItem) -> tuple[str, ...]:
+    """The words of the item's ``themes:`` slugs (lower-cased, sorted) that its body writes in capitals
+    as a word of their own, plural "s" allowed: "RAG" for ``rag-retrieval``.  An acronym a slug holds is
+    the item's word for that idea wherever it writes it, its research log too; a slug's plain word in
+    capitals ("RETRIEVAL") is rare and says the same.  The item's own file only, like ``written_themes``:
+    no vocabulary, so the record keeps it (``graph.assemble`` reads it for a renamed theme's node)."""
+    wanted = sorted({part for theme in item.themes for part in re.split(r"[\s\-_/]+", theme.lower()) if len(part) >= 2})
+    body = item.body
+    return tuple(part for part in wanted if part.upper() in body
+                 and re.search(rf"(?<![\w-]){re.escape(part.upper())}s?(?![\w-])", body))

@@ -19,7 +19,7 @@ from kgsync.extract.canonical import display_alias
 from kgsync.extract.evidence_model import EvidencePlan
 from kgsync.extract.findings import Claim, Extraction, undated_suffixes
 from kgsync.extract.markup import repository_names
-from kgsync.extract.written_themes import written_themes
+from kgsync.extract.written_themes import capital_theme_words, written_themes
 from kgsync.graph.claims import (ItemEvidence, Topics, evidence_links, item_claims, select_claims, subject_findings,
                                  topic_finding)
 from kgsync.graph.extends import extends_edges
@@ -211,6 +211,12 @@ def written_of(item: ResearchItem) -> tuple[str, ...]:
     return item.written_themes if item.written_themes is not None else written_themes(item)
 
 
+def _stated(item: ResearchItem) -> str:
+    """Where the item says what it asks, concludes and finds: its title, research question, executive
+    summary and Key Findings, one a line (the zones ``written_themes`` reads; the record keeps them)."""
+    return "\n".join((item.title, item.research_question, item.executive_summary, *(f.text for f in item.key_findings)))
+
+
 def _carried(themes: ThemeMap, item: ResearchItem, nodes: frozenset[str], carried: Iterable[str] | None = None
              ) -> frozenset[str]:
     """The item's themes (``carried``: those of them; all by default), canonical, that are among ``nodes``."""
@@ -256,7 +262,9 @@ def _item_facts(item: ResearchItem, extraction: Extraction, shared: AssemblyCont
     ops: list[tuple[str, int | None, bool]] = [(item_name(item.slug), 1, False)]
     words: set[str] = set()  # what the claims' mention lookups start from (see the build's facts memo)
     _item_node(builder, item, extraction, themes, fold, shared.tag_style)
-    themes_here = _carried(themes, item, theme_concepts)
+    capitals = frozenset(item.capital_theme_words if item.capital_theme_words is not None else capital_theme_words(item))
+    themes_here = frozenset(t for t in _carried(themes, item, theme_concepts)
+                            if themes.tag_links_node(t, _stated(item), capitals))
     buckets: frozenset[str] = frozenset()  # its themes that are buckets to it (``_bucket_claim``)
     if shared.only_written:  # no vocabulary of ideas: of the themes no vocabulary lists, those it writes
         # that are nodes (``written_theme_nodes``); one it writes that too few items write is a bucket to it

@@ -156,6 +156,9 @@ class ResearchItem:
     # phrase (``extract.written_themes``, set with the file's record); None: not read (an item not made
     # from a file's record reads them from its text when asked).
     written_themes: tuple[str, ...] | None = None
+    # The words of its ``themes`` slugs its body writes in capitals ("RAG"; ``extract.written_themes``,
+    # set with the file's record); None: not read (read from its text when asked).
+    capital_theme_words: tuple[str, ...] | None = None
 
     @classmethod
     def known_only_by(cls, slug: str, completed: str) -> ResearchItem:

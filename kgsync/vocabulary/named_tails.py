@@ -10,7 +10,9 @@ form, a longer name that holds it as its tail is what the item means by it.  Rea
   item introduces what it is about) has an acronym written in capitals right before it ("NIST", "EU":
   a publisher's or a jurisdiction's name, no common word);
 * the form's last word is written there with a capital ("Act", "RMF"): a name, not a common noun
-  phrase that a word before it narrows ("AWS" before "agent memory" is a product's part).
+  phrase that a word before it narrows ("AWS" before "agent memory" is a product's part); and not as
+  the long form of an acronym defined right after it ("AWS Identity and Access Management (IAM)"): a
+  definition's capitals spell its letters, whatever the long form names.
 
 Item-local: an item gives the alias to its own use of the node only (``ItemTerms``), from its own text.
 """
@@ -22,6 +24,7 @@ import re
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
+from kgsync.extract.acronyms import letters_match
 from kgsync.extract.canonical import display_alias
 from kgsync.extract.mining import ItemCandidates
 from kgsync.vocabulary.terms import Term, TermUse, Vocabulary
@@ -77,7 +80,7 @@ def named_tail(dense: str, form: str) -> str | None:
     if match is None:
         return None
     last = match.group(0).split()[-1].split("-")[-1]
-    if not last[:1].isupper():
+    if not last[:1].isupper() or _defines_acronym(sentences, match):
         return None
     start = match.start()
     # a window just before it: an acronym and its spaces are short, and a search from 0 is quadratic
@@ -86,6 +89,19 @@ def named_tail(dense: str, form: str) -> str | None:
     if start == match.start():
         return None
     return " ".join(sentences[start:match.end()].split())
+
+
+#: "(IAM)" right after a form: the acronym the item defines the form as.
+_DEFINED_AFTER = re.compile(r"[ \t]*\(([^\W_][\w&-]{1,9})\)")
+
+
+def _defines_acronym(sentences: str, match: re.Match[str]) -> bool:
+    """Is the form written as an acronym's long form, "(IAM)" right after it, its letters the form's
+    (``acronyms.letters_match``)?  A definition writes its long form in capitals whatever it names
+    ("Identity and Access Management (IAM)"), so its capitals are no name's: "AWS" before it names
+    the vendor's product of the idea, not the idea's full name."""
+    defined = _DEFINED_AFTER.match(sentences, match.end())
+    return defined is not None and letters_match(defined.group(1), match.group(0))
 
 
 def _forms(use: TermUse, terms: Mapping[str, Term]) -> dict[str, None]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field, replace
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -118,6 +118,17 @@ class ThemeMap:
         """The name part of the theme's node (``concept:``/``method:`` + it): the slug, unless the
         slug restates an acronym's expansion (``node_names``)."""
         return self.names.get(slug, slug)
+
+    def tag_links_node(self, slug: str, stated: str, capitals: Collection[str] = ()) -> bool:
+        """Does an item that carries ``slug`` link the theme's node by the tag?  Yes, unless the node is
+        renamed (``node_names``: the slug "rag-retrieval" restates RAG's expansion) and the item writes
+        neither a word of the slug in capitals anywhere (``capitals``: "RAG") nor a variant of the node's
+        name where it states what it asks and finds (``stated``; ``mentions``).  Such a tag is the bucket
+        its Scope lists ("vector search, semantic retrieval"): an item about a local index that never
+        writes RAG is no RAG item, and keeps the ``tag:``.  The item's text and the vocabulary's words only."""
+        if slug not in self.names:
+            return True
+        return any(part in capitals for part in slug_parts(slug)) or slug in self.mentions(stated)
 
     def with_pinned_kinds(self, kind_of: Callable[[str], str]) -> ThemeMap:
         """The map with each theme whose node the maintainers' vocabulary pins (``kind_of`` its name:

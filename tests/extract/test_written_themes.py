@@ -8,7 +8,7 @@ from tests.item_corpus import item_markdown
 
 from kgsync.contract.model import Graph
 from kgsync.extract.record import parse_record
-from kgsync.extract.written_themes import written_themes
+from kgsync.extract.written_themes import capital_theme_words, written_themes
 from kgsync.graph.assemble import written_of
 from kgsync.pipeline.stages import build
 from kgsync.read import config as config_module
@@ -55,6 +55,17 @@ def test_a_record_keeps_what_its_item_writes_and_a_hand_made_item_is_read_when_a
     assert record.item is not None and record.item.written_themes == ("security-risk",)
     made = _item("b", title="Security risks of coding agents")
     assert made.written_themes is None and written_of(made) == ("security-risk",)
+
+
+def test_a_slugs_word_in_capitals_anywhere_in_the_body_is_kept_with_the_record() -> None:
+    item = _item("a", themes="[rag-retrieval, agentic-ai]", body="## Research Log\n\nWe tried RAGs and AI agents.\n")
+    assert capital_theme_words(item) == ("ai", "rag")
+    # lower case, or inside a longer word or a hyphenated name, is no acronym written
+    assert capital_theme_words(_item("b", themes="[rag-retrieval]", body="A rag doll; GraphRAG; RAG-Fusion.\n")) == ()
+    text = item_markdown("A study", themes="[rag-retrieval]", body="## Log\n\nRAG helps.\n",
+                         findings=["It helps. (Confidence: high)"])
+    record = parse_record(text.encode(), "Research/completed/2026-01-01-a.md", "2026-01-01-a")
+    assert record.item is not None and record.item.capital_theme_words == ("rag",)
 
 
 def _build(root: Path, items: dict[str, str]) -> Graph:

@@ -38,6 +38,14 @@ def test_a_common_noun_phrase_or_a_lone_word_is_no_shortened_name() -> None:
     assert named_tail(TITLE + "AI AI Act", "ai act") is None
 
 
+def test_a_long_form_an_acronym_defines_is_no_vendors_name_of_it() -> None:
+    # The definition writes its long form in capitals: "AWS" names the vendor's product, not the idea's name.
+    text = TITLE + "Controls: AWS Identity and Access Management (IAM), encryption."
+    assert named_tail(text, "identity and access management") is None
+    # Another acronym after it spells other letters: the capitals are still the name's.
+    assert named_tail(TITLE + "Under the EU AI Act (2024) and its annexes.", "ai act") == "EU AI Act"
+
+
 def test_the_title_is_capitalised_word_by_word_and_says_nothing() -> None:
     assert named_tail("Coding AI Agent Skills Survey\nWhich agent skills help?", "agent skills") is None
 

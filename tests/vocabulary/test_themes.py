@@ -79,6 +79,25 @@ def test_the_vocabularys_words_are_aliases_and_topic_keys(tmp_path: Path) -> Non
     assert themes.mentions("Compression halves the cost of memory") == ()
 
 
+def test_a_renamed_themes_tag_links_its_node_where_the_item_writes_its_name(tmp_path: Path) -> None:
+    path = tmp_path / "themes.md"
+    path.write_text(
+        "| Canonical slug | Aliases | Scope |\n|---|---|---|\n"
+        "| `rag-retrieval` | `vector-search` | Retrieval-augmented generation (RAG), vector search |\n"
+        "| `agentic-ai` | `ai-agents` | AI agents, tool use |\n"
+        "\n```yaml\nrag-retrieval:\n  - vector-search\nagentic-ai:\n  - ai-agents\n```\n", encoding="utf-8")
+    themes = load_theme_map(path)
+    assert themes.node("rag-retrieval") == "retrieval-augmented-generation"
+    assert themes.tag_links_node("rag-retrieval", "We ground answers with RAG over the wiki.")
+    assert themes.tag_links_node("rag-retrieval", "Retrieval-augmented generation helps.")
+    # the tag is the bucket its Scope lists: a local index that never writes the name is no RAG item
+    assert not themes.tag_links_node("rag-retrieval", "A local SQLite index with vector search.")
+    # the slug's acronym in capitals anywhere in the item (its research log too: ``capital_theme_words``)
+    assert themes.tag_links_node("rag-retrieval", "A local SQLite index.", frozenset({"rag"}))
+    # a theme named by its own slug links by the tag, as before
+    assert themes.tag_links_node("agentic-ai", "Nothing about it here.")
+
+
 def test_the_real_vocabularys_synonyms(require_shared: Callable[[Path], Path]) -> None:
     themes = load_theme_map(require_shared(SHARED))
     assert "retrieval augmented generation" in themes.words["rag-retrieval"]
