@@ -96,6 +96,30 @@ def local_choice(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, in
     return chosen
 
 
+def titled_parts(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, int], chosen: Sequence[str],
+                 hubs: Set[str], is_pinned: Callable[[str], bool]) -> list[str]:
+    """The terms an item names in its title and states (its question or summary: ``STATED``; not only as a
+    named product's part: ``FREE``) that its choice (``chosen``) left out, strongest first: the item's own
+    statement of its subject ("ServiceNow CSDM: ..." asking how to model data "in ServiceNow").  The choice
+    leaves such a term out mostly as a part of a longer term it took ("servicenow csdm", "minimum viable
+    kill switch"), which only that item chooses and so is no node: the item then linked neither.  These
+    link the term's node beyond the caps when other items' own choices make it one (``vocab``), and
+    never make a node themselves.  From the item's own candidates only (locality); a hub, a pinned term,
+    an ordinary single word or an everyday compound is none, as in ``local_choice``, and a term holding
+    one the item chose is not its part."""
+    out: list[str] = []
+    for _score, g in sorted(ranked):
+        flags = own_flags.get(g, 0)
+        if not (flags & TITLE and flags & STATED and flags & FREE) or g in chosen:
+            continue
+        if g in hubs or is_pinned(g) or flags & PLAIN or (not flags & DEFINED and wordnet.is_everyday(g)):
+            continue
+        if any(_nested(g, other) and len(other) <= len(g) for other in (*chosen, *out)):
+            continue  # it holds a term taken already: that one names the idea
+        out.append(g)
+    return out
+
+
 def defined_and_stated(g: str, flags: int) -> bool:
     """Whether an item links term ``g`` (its candidate ``flags``) beyond its caps: an acronym it defines
     ("Resource Description Framework (RDF)": ``DEFINED``) and writes where it states its subject (its

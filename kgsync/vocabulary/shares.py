@@ -13,7 +13,7 @@ from kgsync.extract.canonical import term_key
 from kgsync.extract.mining import FOCUS, SUBJECT, ItemCandidates
 from kgsync.read.config import Caps
 from kgsync.vocabulary.acronym_index import resolved_group_key, is_ordinary_in_capitals, item_acronyms
-from kgsync.vocabulary.choice import local_choice, salience_weight
+from kgsync.vocabulary.choice import local_choice, salience_weight, titled_parts
 from kgsync.vocabulary.terms import TermKind, Vocabulary, phrase_lengths_by_first_word, classify
 from kgsync.vocabulary.vocab_file import PinnedVocabulary
 
@@ -121,13 +121,15 @@ def pinned_lookup(pinned: PinnedVocabulary) -> Vocabulary | None:
 
 def choice_of(shares: Mapping[str, Share], pinned: PinnedVocabulary, stats: SelectionStats,
               caps: Caps) -> list[str]:
-    """One item's ``local_choice`` from its shares (``item_shares``), as ``select`` makes it."""
+    """One item's ``local_choice`` from its shares (``item_shares``), as ``select`` makes it, then its
+    ``titled_parts`` (a change of those changes the item's links as a change of its choice does)."""
     ranked = [(-(share.score * salience_weight(g, g in pinned.key_to_name)), g) for g, share in shares.items() if share.focus]
     own_flags = {g: share.flags for g, share in shares.items()}
-    return local_choice(ranked, own_flags, lambda g: g in pinned.key_to_name,
-                         lambda g: TermKind(pinned.kinds[pinned.key_to_name[g]])
-                         if g in pinned.key_to_name and pinned.kinds.get(pinned.key_to_name[g]) else classify(g),
-                         caps, stats.hubs, pinned.theme_keys)
+    chosen = local_choice(ranked, own_flags, lambda g: g in pinned.key_to_name,
+                          lambda g: TermKind(pinned.kinds[pinned.key_to_name[g]])
+                          if g in pinned.key_to_name and pinned.kinds.get(pinned.key_to_name[g]) else classify(g),
+                          caps, stats.hubs, pinned.theme_keys)
+    return [*chosen, *titled_parts(ranked, own_flags, chosen, stats.hubs, lambda g: g in pinned.key_to_name)]
 
 
 def vocabulary_share(item: ItemCandidates, pinned: PinnedVocabulary, stats: SelectionStats, caps: Caps,

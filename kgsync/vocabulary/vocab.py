@@ -72,11 +72,11 @@ from kgsync.vocabulary.acronym_index import (
 from kgsync.vocabulary.choice import HUB_ENTER_RATIO as HUB_ENTER_RATIO
 from kgsync.vocabulary.choice import HUB_LEAVE_RATIO as HUB_LEAVE_RATIO
 from kgsync.vocabulary.choice import SUBSUMED_SHARE as SUBSUMED_SHARE
-from kgsync.vocabulary.choice import defined_and_stated, group_is_hub, local_choice, salience_weight
+from kgsync.vocabulary.choice import defined_and_stated, group_is_hub, local_choice, salience_weight, titled_parts
 from kgsync.vocabulary.choice import is_hub as is_hub
 from kgsync.vocabulary.hubs import items_addressing_hubs, with_hubs
 from kgsync.vocabulary.kept import vocabulary_of
-from kgsync.vocabulary.groups import CandidateGroup, group_kind, merge_chosen_groups, item_names_group
+from kgsync.vocabulary.groups import CandidateGroup, group_kind, group_name, merge_chosen_groups, item_names_group
 from kgsync.vocabulary.shares import SelectionStats as SelectionStats
 from kgsync.vocabulary.similarity import is_near_duplicate
 from kgsync.vocabulary.shares import ItemChoice, Share as Share
@@ -87,6 +87,7 @@ from kgsync.vocabulary.shares import subject_keys
 from kgsync.vocabulary.named_tails import with_named_tails
 from kgsync.vocabulary.topic_join import acronym_names, blend_names, head_aliases, topic_targets
 from kgsync.vocabulary.topics import select_topics, topic_kind, with_topics
+from kgsync.vocabulary.terms import Growth
 from kgsync.vocabulary.terms import ItemTerms as ItemTerms
 from kgsync.vocabulary.terms import Term as Term
 from kgsync.vocabulary.terms import TermKind as TermKind
@@ -146,10 +147,10 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
                            previous_acronyms=tuple(sorted(previous_acronyms)), previous_topics=previous_topics)
     # 3. Each item chooses its terms from its own candidates.
     kind = _kind_lookup(groups, pinned, global_acronyms)
-    choice = _choices(ordered, grouped.own_flags, groups, kind, options.caps, hubs, pinned.theme_keys)
+    choice, titled = _choices(ordered, grouped.own_flags, groups, kind, options.caps, hubs, pinned.theme_keys)
     if made is not None:
         once = Counter(item.slug for item in ordered)
-        made.update((item.slug, ItemChoice(item, gkeys, choice[item.slug], mine))
+        made.update((item.slug, ItemChoice(item, gkeys, [*choice[item.slug], *titled[item.slug]], mine))
                     for item, gkeys, mine in zip(ordered, grouped.resolved, grouped.own_flags) if once[item.slug] == 1)
     # ... and the names its findings open with, when min_links items' findings do (a node beyond the caps).
     standing = subject_keys(previous_subjects)
@@ -200,6 +201,11 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
     # 6. The hubs: each a node the items that address it link beyond their caps (``kgsync.vocabulary.hubs``).
     vocabulary = with_hubs(vocabulary, items_addressing_hubs(ordered, grouped.resolved, hubs),
                            lambda group: group_kind(group, pinned, global_acronyms))
+    # 6b. The terms an item's title names and it states that its choice left out (``choice.titled_parts``):
+    # each links the node other items' own choices make, beyond the caps, unless the item links it already.
+    named = {g: (lambda name: names.get(name, name))(group_name(groups[g])) for g in kept}
+    vocabulary = with_titled(vocabulary, {slug: [named[g] for g in extra] for slug, extra in
+                                          _titled_links(choice, titled, merged_into, kept, mining.min_links).items()})
     # 7. A node's form an item first writes as the tail of a longer name is that name there ("NIST AI RMF").
     vocabulary = with_named_tails(vocabulary, ordered)
     # 8. A node renamed to a chain of acronyms lists no alias of the generic head it was named by ("RMF",
@@ -291,8 +297,9 @@ def _kind_lookup(groups: Mapping[str, CandidateGroup], pinned: PinnedVocabulary,
 
 def _choices(ordered: Sequence[ItemCandidates], own_flags: Sequence[Mapping[str, int]], groups: Mapping[str, CandidateGroup],
              kind: Callable[[str], TermKind], caps: Caps, hubs: Set[str],
-             theme_pins: Set[str] = frozenset()) -> dict[str, list[str]]:
-    """slug -> the group keys the item chooses (``local_choice``), from the groups its summary parts name."""
+             theme_pins: Set[str] = frozenset()) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """slug -> the group keys the item chooses (``local_choice``), from the groups its summary parts name;
+    and slug -> the terms its title names and it states that the choice left out (``titled_parts``)."""
     by_item: dict[str, list[tuple[float, str]]] = defaultdict(list)  # slug -> (-score, group), eligible only
     for g, group in groups.items():  # hubs too: a term inside one is its part (never chosen itself)
         if not group.focus:  # most groups: no item to rank it, no weight to compute
@@ -300,9 +307,52 @@ def _choices(ordered: Sequence[ItemCandidates], own_flags: Sequence[Mapping[str,
         factor = salience_weight(g, bool(group.pinned))
         for slug in group.focus:  # an item addresses what its summary parts name, not its log's asides
             by_item[slug].append((-(group.items[slug] * factor), g))
-    return {item.slug: local_choice(by_item.get(item.slug, ()), mine, lambda g: bool(groups[g].pinned), kind, caps,
-                                     hubs, theme_pins)
-            for item, mine in zip(ordered, own_flags)}
+    choice = {item.slug: local_choice(by_item.get(item.slug, ()), mine, lambda g: bool(groups[g].pinned), kind, caps,
+                                       hubs, theme_pins)
+              for item, mine in zip(ordered, own_flags)}
+    titled = {item.slug: titled_parts(by_item.get(item.slug, ()), mine, choice[item.slug], hubs,
+                                      lambda g: bool(groups[g].pinned))
+              for item, mine in zip(ordered, own_flags)}
+    return choice, titled
+
+
+def _titled_links(choice: Mapping[str, Sequence[str]], titled: Mapping[str, Sequence[str]], merged_into: Mapping[str, str],
+                  kept: Set[str], min_links: int) -> dict[str, list[str]]:
+    """slug -> the nodes of its ``titled`` parts (their groups through the merges) that are none of its choice:
+    kept groups that ``min_links`` items choose themselves, so a titled part links a node and never makes one
+    (nor names it, nor gives it an alias: those come from the choosers alone).  Only the items that have one."""
+    choosers: Counter[str] = Counter()
+    for terms in choice.values():
+        choosers.update({merged_into.get(g, g) for g in terms})
+    out: dict[str, list[str]] = {}
+    for slug, parts in titled.items():
+        if not parts:
+            continue
+        own = {merged_into.get(g, g) for g in choice[slug]}
+        extra = [target for g in parts if (target := merged_into.get(g, g)) in kept and target not in own
+                 and choosers[target] >= min_links]
+        if extra:
+            out[slug] = list(dict.fromkeys(extra))
+    return out
+
+
+def with_titled(vocabulary: Vocabulary, linked: Mapping[str, Sequence[str]]) -> Vocabulary:
+    """``vocabulary`` with each item linking the nodes ``linked`` names for it (slug -> term names) beyond its
+    caps (``ItemTerms.beyond``), covering the node's aliases (its choosers' forms: it adds none), unless it links
+    the node already (its choice, a hub, a topic or a subject its findings open with)."""
+    if not linked:
+        return vocabulary
+    growth = Growth.of(vocabulary)
+    for slug in sorted(linked):
+        for name in linked[slug]:
+            term = growth.terms.get(name)
+            held = growth.per_item.get(slug)
+            if term is None or (held is not None and name in held.subjects):
+                continue  # no node, or one its findings open with: it links that already
+            uses = growth.with_use(slug, TermUse(name, term.aliases), term.slot or term.kind)
+            if uses is not None:
+                growth.per_item[slug] = dataclasses.replace(uses, beyond=uses.beyond + (name,))
+    return growth.grown()
 
 
 def _surfaces_of_choosers(ordered: Sequence[ItemCandidates], resolved: Sequence[Sequence[str]],

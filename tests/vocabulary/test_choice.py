@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from kgsync.contract import jsonl
-from kgsync.extract.flags import ACRONYM, DEFINED, DENSE, FREE, STATED
+from kgsync.extract.flags import ACRONYM, DEFINED, DENSE, FREE, PLAIN, STATED, TITLE
 from kgsync.extract.mining import candidates
 from kgsync.read.config import Caps, Mining, VocabularyOptions
-from kgsync.vocabulary.choice import defined_and_stated, local_choice
+from kgsync.vocabulary.choice import defined_and_stated, local_choice, titled_parts
 from kgsync.vocabulary.terms import TermKind
 from kgsync.vocabulary.vocab import select
 from tests.item_corpus import item_markdown, make_item, pinned_theme_repo
@@ -79,3 +79,29 @@ def test_a_defined_acronym_the_item_does_not_state_or_everyday_english_names_wai
 def test_a_defined_term_within_the_caps_takes_its_slot_as_before() -> None:
     flags = {"resource description framework": DEFINED | ACRONYM | DENSE | FREE | STATED, "graph database": DENSE | FREE | STATED}
     assert _local(flags, Caps(concepts=2)) == ["resource description framework", "graph database"]
+
+
+def test_a_titled_and_stated_part_of_a_chosen_term_is_a_titled_part() -> None:
+    # "ServiceNow CSDM: ..." asking how to model data "in ServiceNow": the choice took "servicenow csdm",
+    # which holds "servicenow"; the part comes back, strongest first, beside no term holding a chosen one
+    flags = {"servicenow csdm": TITLE | DENSE | FREE | STATED, "servicenow": TITLE | DENSE | FREE | STATED,
+             "csdm standard": TITLE | DENSE | FREE | STATED,  # holds no chosen term, the caps left it out
+             "maintainable servicenow csdm": TITLE | DENSE | FREE | STATED,  # holds the chosen term: not its part
+             "data modelling": DENSE | FREE | STATED,  # not in the title
+             "strategy": TITLE | DENSE | FREE | STATED | PLAIN,  # an ordinary single word
+             "platform": TITLE | DENSE}  # the title only
+    ranked = [(-float(10 - i), g) for i, g in enumerate(flags)]
+    assert titled_parts(ranked, flags, ["servicenow csdm"], set(), lambda g: False) == ["servicenow", "csdm standard"]
+    assert titled_parts(ranked, flags, ["servicenow csdm"], {"servicenow"}, lambda g: False) == ["csdm standard"]
+
+
+def test_a_titled_part_links_a_node_other_items_choose_and_makes_none() -> None:
+    from kgsync.vocabulary.vocab import _titled_links
+
+    choice = {"a": ["kill switch"], "b": ["kill switches"], "c": ["minimum viable kill switch"], "d": ["lone"]}
+    titled = {"a": [], "b": [], "c": ["kill switch", "lone part", "lone"], "d": []}
+    merged = {"kill switches": "kill switch"}  # a near-duplicate merge: the node is the target
+    kept = {"kill switch", "minimum viable kill switch", "lone part", "lone"}
+    # "lone part": chosen by no item itself; "lone": by one (fewer than min_links): no node from a titled part
+    assert _titled_links(choice, titled, merged, kept, 2) == {"c": ["kill switch"]}
+    assert _titled_links(choice, titled, merged, kept - {"kill switch"}, 2) == {}  # a hub or a merged-away group

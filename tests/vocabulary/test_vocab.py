@@ -211,9 +211,11 @@ def test_an_item_that_names_a_pinned_term_chooses_it_whatever_its_caps(tmp_path:
     # it names both ("canonical names", "research agents"): beyond the cap of 1, none cut, and
     # its mined knowledge-graph finds no slot left
     assert sorted(u.name for u in chosen["2026-01-01-kg-basics"].concepts) == ["canonical-name", "research-agent"]
-    # only pins pass the cap, and the acronyms an item defines and states (``ItemTerms.defined``, no slot)
+    # only pins pass the cap, and the acronyms an item defines and states (``ItemTerms.defined``, no slot) and
+    # the nodes its title names and it states (``choice.titled_parts``: ``ItemTerms.beyond``, no slot)
     assert all(name in {"canonical-name", "research-agent"} for terms in chosen.values()
-               for name in [u.name for u in terms.concepts if u.name not in terms.defined][caps.concepts:])
+               for name in [u.name for u in terms.concepts
+                            if u.name not in terms.defined and u.name not in terms.beyond][caps.concepts:])
 
 
 def test_stoplist_term_never_becomes_a_node(tmp_path: Path) -> None:
@@ -291,7 +293,8 @@ def test_probe_blocks_reuse_own_blocks_exactly() -> None:
 
 
 def test_local_choice_of_one_item_matches_select(tmp_path: Path) -> None:
-    """``choice_of`` (the reuse proof's view of one item) chooses as ``select`` does, pinned single words included."""
+    """``choice_of`` (the reuse proof's view of one item) chooses as ``select`` does, pinned single words included,
+    and then the terms its title names and it states that the choice left out, as ``select`` finds them."""
     from unittest import mock
 
     from kgsync.vocabulary import vocab as vocab_module
@@ -302,13 +305,16 @@ def test_local_choice_of_one_item_matches_select(tmp_path: Path) -> None:
     items.append(candidates(make_item("2026-01-09-zorblax", "Zorblax for research agents", "Is it quick?")))
     items.append(candidates(make_item("2026-01-10-run", "RUN versus BUILD budgets", "Who owns the RUN budget?")))
     found: list[list[str]] = []
-    real = vocab_module.local_choice
-    with mock.patch.object(vocab_module, "local_choice", lambda *a: found.append(real(*a)) or found[-1]):
+    titled: list[list[str]] = []
+    real, real_titled = vocab_module.local_choice, vocab_module.titled_parts
+    with mock.patch.object(vocab_module, "local_choice", lambda *a: found.append(real(*a)) or found[-1]), \
+            mock.patch.object(vocab_module, "titled_parts", lambda *a: titled.append(real_titled(*a)) or titled[-1]):
         _vocab, stats = select_with_stats(items, OPTIONS, pinned)
     lookup = pinned_lookup(pinned)
     mine = [choice_of(item_shares(item, pinned, stats, lookup), pinned, stats, OPTIONS.caps)
             for item in sorted(items, key=lambda c: c.slug)]
-    assert mine == found
+    assert mine == [[*chosen, *parts] for chosen, parts in zip(found, titled)]
+    assert any(titled)  # "hybrid retrieval", a part of "hybrid retrieval evaluation" it chose
     assert "zorblax" in mine[-2]
     assert "run" not in mine[-1] and mine[-1]  # an ordinary word in capitals, skipped alike
 
