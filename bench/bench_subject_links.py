@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import json
 import re
 import sys
 from collections import Counter
@@ -35,6 +34,8 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))
+
+from bench.bench_written_links import read_graph  # the nodes, their forms and the item links, read alike  # noqa: E402
 
 #: What the title and question lose before matching: a URL, a markdown link's target, inline code.
 _NOT_PROSE = re.compile(r"https?://\S+|\]\([^)]*\)|`[^`]*`")
@@ -71,23 +72,6 @@ def read_subjects(folders: Iterable[Path]) -> list[Subject]:
             out.append(Subject(item.slug, item.completed, _NOT_PROSE.sub(" ", item.title),
                                _NOT_PROSE.sub(" ", item.research_question)))
     return sorted(out, key=lambda s: s.slug)
-
-
-def read_graph(path: Path) -> tuple[dict[str, list[str]], set[tuple[str, str]]]:
-    """The concept and method nodes (name -> its forms: the slug's words and its aliases) and the
-    (item slug, node) pairs the graph links (``addresses``, ``uses_method``)."""
-    nodes: dict[str, list[str]] = {}
-    links: set[tuple[str, str]] = set()
-    for line in path.read_text(encoding="utf-8").splitlines():
-        record = json.loads(line)
-        if record["type"] == "entity" and record["entityType"] in ("concept", "method"):
-            slug = record["name"].split(":", 1)[1]
-            nodes[record["name"]] = [slug.replace("-", " ")] + [o[6:] for o in record["observations"]
-                                                                 if o.startswith("alias:")]
-        elif record["type"] == "relation" and record["relationType"] in ("addresses", "uses_method"):
-            if record["from"].startswith("item:"):
-                links.add((record["from"][5:], record["to"]))
-    return nodes, links
 
 
 def form_pattern(form: str) -> re.Pattern[str]:
