@@ -263,8 +263,9 @@ def _item_facts(item: ResearchItem, extraction: Extraction, shared: AssemblyCont
     words: set[str] = set()  # what the claims' mention lookups start from (see the build's facts memo)
     _item_node(builder, item, extraction, themes, fold, shared.tag_style)
     capitals = frozenset(item.capital_theme_words if item.capital_theme_words is not None else capital_theme_words(item))
+    stated = _stated(item)  # once an item, not once a theme it carries
     themes_here = frozenset(t for t in _carried(themes, item, theme_concepts)
-                            if themes.tag_links_node(t, _stated(item), capitals))
+                            if themes.tag_links_node(t, stated, capitals))
     buckets: frozenset[str] = frozenset()  # its themes that are buckets to it (``_bucket_claim``)
     if shared.only_written:  # no vocabulary of ideas: of the themes no vocabulary lists, those it writes
         # that are nodes (``written_theme_nodes``); one it writes that too few items write is a bucket to it
