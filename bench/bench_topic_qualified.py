@@ -49,7 +49,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from bench_topic_gate import lemma, node_names  # noqa: E402
-from bench_topic_node_heads import senses  # noqa: E402
+from bench_topic_node_heads import senses, summary_line  # noqa: E402
 
 from kgsync.extract import lexicon, markup, wordnet  # noqa: E402
 from kgsync.extract.topics import ADDRESS_DENSE, ADDRESS_MENTIONS  # noqa: E402
@@ -182,12 +182,7 @@ def main() -> int:
     if args.list:
         print("\n".join(rows))
     for variant in VARIANTS:
-        counts = tally[variant]
-        good = counts["idea"] + counts["named"]
-        bad = counts["generic"] + counts["wrong"]
-        print(f"{variant:14s}: admitted {sum(counts.values()):3d}; ideas {counts['idea']}, named {counts['named']}, "
-              f"generic {counts['generic']}, wrong {counts['wrong']}, unlabelled {counts['unlabelled']}; "
-              f"right {good}/{good + bad}")
+        print(summary_line(variant, tally[variant], 14))
     return 0
 
 
