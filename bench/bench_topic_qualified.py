@@ -25,7 +25,11 @@ summary or findings, by ``ADDRESS_SHARE`` and at least ``FLOOR`` items).  Each v
 * ``qualified``: at least ``FLOOR`` of the addressers qualify it;
 * ``qualified half``: at least half of the addressers, and ``FLOOR``, qualify it;
 * ``few senses``: qualified, a noun only (no verb, adjective or adverb of the spelling), at most
-  ``MAX_SENSES`` noun senses, not one of ``lexicon.GENERIC``'s vague nouns.
+  ``MAX_SENSES`` noun senses, not one of ``lexicon.GENERIC``'s vague nouns;
+* ``node qualified``: at least ``FLOOR`` of the addressers write it directly after the name or an alias
+  of one of GRAPH's concept or method nodes, in any case ("large language model evaluation", "RAG
+  evaluation"): the graph's shared vocabulary as the qualifier, not capitals;
+* ``node few senses``: node qualified, and the ``few senses`` test.
 
 With ``--labels`` (``word<TAB>population<TAB>verdict``, verdict idea / named / generic / wrong; rows of
 ``--population`` only, or every row without it) it prints per variant the ideas and named / generic
@@ -40,7 +44,7 @@ import math
 import re
 import sys
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Sequence, Set
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -56,7 +60,7 @@ from kgsync.extract.topics import ADDRESS_DENSE, ADDRESS_MENTIONS  # noqa: E402
 from kgsync.read.items import ResearchItem, find_item_files, read_items  # noqa: E402
 from kgsync.vocabulary.topics import ADDRESS_SHARE, TOPIC_SHARE  # noqa: E402
 
-VARIANTS = ("floors", "qualified", "qualified half", "few senses")
+VARIANTS = ("floors", "qualified", "qualified half", "few senses", "node qualified", "node few senses")
 #: the node floor (``mining.min_links``, more than ``mining.min_items``) at the defaults
 FLOOR = 3
 #: the most noun senses the ``few senses`` variant admits (hallucination 3, ontology 2)
@@ -65,15 +69,21 @@ _TOKEN = re.compile(r"[A-Za-z][A-Za-z0-9]*")
 _ACRONYM = re.compile(r"[A-Z][A-Z0-9]+")
 #: what may stand between an acronym and the word it qualifies: blanks only ("LLM hallucination")
 _GAP = re.compile(r"[ \t]+")
+#: what ends a run of words a node's name can stand in (``node qualified``): punctuation but a hyphen
+_RUN_BREAK = re.compile(r"[^A-Za-z0-9 \t-]+")
+#: the most words of a node's name or alias read before a word
+_MAX_FORM = 6
 
 
 @dataclass(frozen=True)
 class ItemWords:
-    """One item's counts, by ``lemma`` of each lower-case word: whole text, dense zones, after an acronym."""
+    """One item's counts, by ``lemma`` of each lower-case word: whole text, dense zones, after an acronym,
+    after a node's name or alias."""
 
     whole: Counter[str]
     dense: Counter[str]
     qualified: frozenset[str]
+    after_node: frozenset[str] = frozenset()
 
 
 def item_texts(item: ResearchItem) -> tuple[str, str]:
@@ -101,29 +111,45 @@ def count_words(text: str) -> tuple[Counter[str], frozenset[str]]:
     return counts, frozenset(after)
 
 
-def read_item_words(folders: Sequence[Path]) -> list[ItemWords]:
-    """Every item's ``ItemWords``."""
+def after_forms(text: str, forms: Set[str]) -> frozenset[str]:
+    """The lemmas ``text`` writes directly after one of ``forms`` (``lemma`` of a node's name or alias,
+    "large language model", "rag"), in any case, blanks or a hyphen between, within one run of words."""
+    out: set[str] = set()
+    for run in _RUN_BREAK.split(text):
+        words = [lemma(token) for token in _TOKEN.findall(run)]
+        for i in range(1, len(words)):
+            if any(" ".join(words[max(0, i - size):i]) in forms for size in range(1, min(i, _MAX_FORM) + 1)):
+                out.add(words[i])
+    return frozenset(out)
+
+
+def read_item_words(folders: Sequence[Path], forms: Set[str] = frozenset()) -> list[ItemWords]:
+    """Every item's ``ItemWords``; ``forms``: the node names and aliases ``after_node`` reads."""
     items = read_items([p for folder in folders for p in find_item_files(str(folder / "*.md"))]).items
     out = []
     for item in items:
         whole, dense = item_texts(item)
         counts, after = count_words(whole)
         dense_counts, _after = count_words(dense)
-        out.append(ItemWords(counts, dense_counts, after))
+        out.append(ItemWords(counts, dense_counts, after, after_forms(whole, forms) if forms else frozenset()))
     return out
 
 
 def variants(word: str, addressers: Sequence[ItemWords], parts: dict[str, int]) -> tuple[str, ...]:
-    """The variants (``VARIANTS``) that admit ``word``, widest first."""
+    """The variants (``VARIANTS``) that admit ``word``, in their order."""
     out = ["floors"]
+    few = set(parts) == {"noun"} and parts["noun"] <= MAX_SENSES and word not in lexicon.GENERIC
     qualifying = sum(word in item.qualified for item in addressers)
-    if qualifying < FLOOR:
-        return tuple(out)
-    out.append("qualified")
-    if 2 * qualifying >= len(addressers):
-        out.append("qualified half")
-    if set(parts) == {"noun"} and parts["noun"] <= MAX_SENSES and word not in lexicon.GENERIC:
-        out.append("few senses")
+    if qualifying >= FLOOR:
+        out.append("qualified")
+        if 2 * qualifying >= len(addressers):
+            out.append("qualified half")
+        if few:
+            out.append("few senses")
+    if sum(word in item.after_node for item in addressers) >= FLOOR:
+        out.append("node qualified")
+        if few:
+            out.append("node few senses")
     return tuple(out)
 
 
@@ -151,7 +177,7 @@ def main() -> int:
     covered = node_names(args.graph)
     quality, gerund = wordnet.derived_words()
     table = senses(args.wordnet)
-    items = read_item_words(args.folders)
+    items = read_item_words(args.folders, covered)
     n = len(items)
     enter_named = math.ceil(TOPIC_SHARE * n)
     enter_addressed = max(FLOOR, math.ceil(ADDRESS_SHARE * n))
@@ -175,14 +201,15 @@ def main() -> int:
         for variant in admitted:
             tally[variant][verdict] += 1
         qualifying = sum(word in item.qualified for item in addressers)
+        after_node = sum(word in item.after_node for item in addressers)
         parts = ",".join(f"{pos}{count}" for pos, count in sorted(table[word].items()))
         rows.append(f"  {word:18s} named {named[word]:3d} addr {len(addressers):3d} qualified {qualifying:3d} "
-                    f"{parts:20s} {verdict:10s} {admitted[-1]}")
+                    f"after node {after_node:3d} {parts:20s} {verdict:10s} {'; '.join(admitted)}")
     print(f"{n} items; named floor {enter_named}, address floor {enter_addressed}; {len(rows)} nouns pass the floors")
     if args.list:
         print("\n".join(rows))
     for variant in VARIANTS:
-        print(summary_line(variant, tally[variant], 14))
+        print(summary_line(variant, tally[variant], 15))
     return 0
 
 
