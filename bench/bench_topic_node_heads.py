@@ -122,6 +122,15 @@ def read_labels(paths: Sequence[Path]) -> dict[str, str]:
     return out
 
 
+def summary_line(variant: str, counts: Counter[str], width: int) -> str:
+    """One variant's tally of verdicts, with right (idea or named) over labelled (also ``bench_topic_qualified``)."""
+    good = counts["idea"] + counts["named"]
+    bad = counts["generic"] + counts["wrong"]
+    return (f"{variant:{width}s}: admitted {sum(counts.values()):3d}; ideas {counts['idea']}, named {counts['named']}, "
+            f"generic {counts['generic']}, wrong {counts['wrong']}, unlabelled {counts['unlabelled']}; "
+            f"right {good}/{good + bad}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("graph", type=Path)
@@ -154,12 +163,7 @@ def main() -> int:
             print(f"  {word:16s} named {named[word]:3d} addr {addressed[word]:3d} {parts:18s} "
                   f"{verdict:10s} {admitted[-1]:10s} {','.join(heads[word][:3])}")
     for variant in VARIANTS:
-        counts = tally[variant]
-        good = counts["idea"] + counts["named"]
-        bad = counts["generic"] + counts["wrong"]
-        print(f"{variant:10s}: admitted {sum(counts.values()):3d}; ideas {counts['idea']}, named {counts['named']}, "
-              f"generic {counts['generic']}, wrong {counts['wrong']}, unlabelled {counts['unlabelled']}; "
-              f"right {good}/{good + bad}")
+        print(summary_line(variant, tally[variant], 10))
     return 0
 
 
