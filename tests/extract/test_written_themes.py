@@ -48,6 +48,40 @@ def test_its_words_apart_or_across_a_mark_or_outside_the_dense_zones_write_no_th
     assert _written(_item("e", body="## Scope\n\nSecurity risk is in scope.\n")) == ()
 
 
+def test_an_address_a_source_label_or_another_items_name_writes_no_theme_and_a_link_text_does() -> None:
+    theme = "[agentic-ai]"
+    assert _written(_item("a", themes=theme, summary="Controls fail [source: https://aws.example/agentic-ai-systems/].")) == ()
+    assert _written(_item("b", themes=theme, findings=("Controls fail (https://x.example/agentic-ai-at-scale).",))) == ()
+    assert _written(_item("c", themes=theme, findings=(
+        "As `2026-04-26-agentic-ai-foundational-conditions` found, gates come first.",))) == ()
+    assert _written(_item("d", themes=theme, summary="See [the prior item](../2026-04-26-agentic-ai-risk.md).")) == ()
+    # a link's text is the item's words (as mining reads it); only its address is not
+    assert _written(_item("e", themes=theme, summary="See [agentic AI risks](https://x.example/r).")) == ("agentic-ai",)
+
+
+def test_a_theme_inside_a_longer_name_the_item_defines_by_an_acronym_is_not_written() -> None:
+    km = "[knowledge-management]"
+    assert _written(_item("a", themes=km, title="Gap tracking in Personal Knowledge Management (PKM) systems")) == ()
+    assert _written(_item("b", themes=km, findings=("The broader PKM (Personal Knowledge Management) tradition helps.",))) == ()
+    # a name that is the theme's very words, or a longer name with no acronym, still writes it
+    assert _written(_item("c", themes="[software-engineering]", summary="Traditional Software Engineering (SE) helps.")) \
+        == ("software-engineering",)
+    assert _written(_item("d", themes=km, title="Enterprise Knowledge Management at scale")) == ("knowledge-management",)
+    # the item writes the idea itself too
+    assert _written(_item("e", themes=km, title="Personal Knowledge Management (PKM) and knowledge management")) \
+        == ("knowledge-management",)
+    # an acronym whose letters are not the name's ends defines nothing here
+    assert _written(_item("f", themes=km, title="Personal Knowledge Management (KM) norms")) == ("knowledge-management",)
+
+
+def test_a_themes_acronym_spelled_out_before_it_writes_the_theme() -> None:
+    assert _written(_item("a", themes="[agentic-ai]", title="Deploying agentic Artificial Intelligence (AI) safely")) \
+        == ("agentic-ai",)
+    assert _written(_item("b", themes="[agentic-ai]", title="Deploying Artificial Intelligence (AI) agents")) == ()
+    assert _written(_item("c", themes="[rag-retrieval]", summary="Hybrid Retrieval-Augmented Generation (RAG) retrieval"
+                          " wins.")) == ("rag-retrieval",)
+
+
 def test_a_record_keeps_what_its_item_writes_and_a_hand_made_item_is_read_when_asked() -> None:
     text = item_markdown("Security risks of coding agents", themes="[security-risk, tools-infrastructure]",
                          findings=["Prompt injection reaches tools. (Confidence: high)"])
