@@ -200,3 +200,25 @@ def test_a_node_its_items_define_an_acronym_of_two_meanings_for_keeps_it() -> No
     vocabulary = select([candidates(i) for i in _dora_items()], OPTIONS)
     for name in ("devops-research-and-assessment", "digital-operational-resilience-act"):
         assert "DORA" in vocabulary.terms[name].aliases
+
+
+def test_one_items_shorthand_of_an_acronym_of_two_meanings_is_no_alias() -> None:
+    """select end to end: one item's "GitHub Copilot (GHC)" beside another's Glasgow Haskell Compiler (GHC):
+    the node keeps its name's forms, not the letters, and a text that writes GHC names what it did before."""
+    copilot = [make_item(f"2026-01-0{n}-copilot", "GitHub Copilot in the enterprise",
+                         "How do teams adopt GitHub Copilot?", "GitHub Copilot speeds up reviews.",
+                         ("GitHub Copilot suggests tests for legacy code.",)) for n in (1, 2)]
+    shorthand = make_item("2026-01-03-copilot-ghc", "GitHub Copilot (GHC) across repositories",
+                          "How does GHC share prompts across repositories?", "GHC reads shared instructions.",
+                          ("GHC applies repository instructions to GitHub Copilot chats.",))
+    haskell = make_item("2026-01-04-haskell", "Glasgow Haskell Compiler (GHC) and verified software",
+                        "Does GHC help formal verification?", "GHC compiles the verified core.",
+                        ("GHC optimisations preserve the verified semantics.",))
+    items = [*copilot, shorthand, haskell]
+    cands = [candidates(i) for i in items]
+    vocabulary = select(cands, OPTIONS)
+    assert "github-copilot" in vocabulary.terms
+    assert "GHC" not in vocabulary.terms["github-copilot"].aliases
+    both = select([*cands, candidates(make_item("2026-01-05-copilot-ghc", shorthand.title, "How does GHC help?",
+                                                "GHC reads shared instructions.", ("GHC writes tests.",)))], OPTIONS)
+    assert "GHC" in both.terms["github-copilot"].aliases  # two of the node's items read it so: an alias
