@@ -12,7 +12,7 @@ from kgsync.extract.canonical import term_key
 from kgsync.extract.idea import in_capitals
 from kgsync.extract.mining import DEFINED, ItemCandidates
 from kgsync.vocabulary.groups import CandidateGroup, is_lone_acronym
-from kgsync.vocabulary.terms import phrase_lengths_by_first_word
+from kgsync.vocabulary.terms import Term, phrase_lengths_by_first_word
 from kgsync.vocabulary.vocab_file import PinnedVocabulary
 
 
@@ -222,6 +222,30 @@ def item_readings(ordered: Sequence[ItemCandidates], expansions: Expansions, amb
                 mine[short] = name
         if mine:
             out[item.slug] = mine
+    return out
+
+
+def unread_acronym_aliases(terms: Mapping[str, Term], readings: Mapping[str, Mapping[str, str]],
+                           ambiguous: frozenset[str], min_links: int) -> dict[str, frozenset[str]]:
+    """Term name -> its lone-acronym aliases ("FS", "GHC") of an acronym the shared map gives two meanings
+    (``ambiguous``) that fewer than ``min_links`` of the term's own items read as the term (``readings``:
+    each item's own definition, or the expansion it writes out; ``item_readings``).  One item's shorthand
+    for a thing whose letters other items define as something else ("GitHub Copilot (GHC)" beside the
+    Glasgow Haskell Compiler; "Financial Services (FS)" beside the regulators' Feedback Statements) is too
+    broad for the node: a search for the letters would land there for every meaning (issue 21).  The bar is
+    the one a node needs (``mining.min_links`` items), so each sense its items define alike keeps its
+    letters ("DORA" on both the DevOps programme's node and the Act's).  The mention index keeps the keys,
+    so no link moves.  Read from the term's items and the shared map only, never from a corpus count."""
+    out: dict[str, frozenset[str]] = {}
+    for name, term in terms.items():
+        if term.pinned:
+            continue
+        readers = [readings.get(slug, {}) for slug in term.items]
+        gone = frozenset(alias for alias in term.aliases
+                         if is_lone_acronym(alias) and term_key(alias) in ambiguous
+                         and sum(reading.get(term_key(alias)) == name for reading in readers) < min_links)
+        if gone:
+            out[name] = gone
     return out
 
 

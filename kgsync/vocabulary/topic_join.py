@@ -106,6 +106,17 @@ def head_aliases(old: str, aliases: Iterable[str], acronyms: Mapping[str, str]) 
                      if term_key(alias) == head or (" " not in alias and acronyms.get(term_key(alias)) == head))
 
 
+def blend_glosses(old: str, aliases: Iterable[str]) -> frozenset[str]:
+    """The aliases of a term that ``blend_names`` renamed from ``old`` ("memory-gpt" to "memgpt") that write
+    the long form it was named by ("memory GPT").  That long form only glosses the blend's clipped part
+    (``acronyms.is_blend``): it spells none of the kept word's letters, so it is no name of the thing the
+    blend names, and readers call it none (issue 21).  The mention index keeps its key: a text that writes
+    it still names the node.  A long form that spells every letter names the term and is never renamed
+    ("generative-ai"), so it stays.  Read from the term's name and forms only."""
+    gloss = old.replace("-", " ")
+    return frozenset(alias for alias in aliases if term_key(alias) == gloss)
+
+
 def blend_names(terms: Mapping[str, Term], expansions: Mapping[str, Sequence[str]]) -> dict[str, str]:
     """Term name -> the name of the blend it stands for, for a term named by the long form the shared map
     (``expansions``: acronym key -> its expansion keys) gives a short form when every long form the map

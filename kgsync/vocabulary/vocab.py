@@ -68,6 +68,7 @@ from kgsync.vocabulary.acronym_index import (
     item_readings,
     place_expansions,
     resolved_group_key,
+    unread_acronym_aliases,
 )
 from kgsync.vocabulary.choice import HUB_ENTER_RATIO as HUB_ENTER_RATIO
 from kgsync.vocabulary.choice import HUB_LEAVE_RATIO as HUB_LEAVE_RATIO
@@ -85,7 +86,7 @@ from kgsync.vocabulary.shares import item_shares as item_shares
 from kgsync.vocabulary.shares import pinned_lookup as pinned_lookup
 from kgsync.vocabulary.shares import subject_keys
 from kgsync.vocabulary.named_tails import with_named_tails
-from kgsync.vocabulary.topic_join import acronym_names, blend_names, head_aliases, topic_targets
+from kgsync.vocabulary.topic_join import acronym_names, blend_glosses, blend_names, head_aliases, topic_targets
 from kgsync.vocabulary.topics import select_topics, topic_kind, with_topics
 from kgsync.vocabulary.terms import Growth
 from kgsync.vocabulary.terms import ItemTerms as ItemTerms
@@ -212,8 +213,14 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
     # "risk management framework" on ai-rmf): after the topics and tails, which give the node forms too.
     vocabulary = vocabulary.without_aliases({new: head_aliases(old, vocabulary.terms[new].aliases, single)
                                              for old, new in names.items() if new in vocabulary.terms})
+    # ... nor a node renamed to a blend the long form that glosses it ("memory GPT" on memgpt), nor a node an
+    # acronym of two meanings its own items do not read as it ("FS" on financial-service; issue 21).
+    vocabulary = vocabulary.without_aliases({new: blend_glosses(old, vocabulary.terms[new].aliases)
+                                             for old, new in blends.items() if new in vocabulary.terms})
     stats = dataclasses.replace(stats, topic_phrases=topics.phrases)
     readings = item_readings(ordered, expansions, ambiguous, vocabulary._index, pinned, grouped.local)
+    vocabulary = vocabulary.without_aliases(unread_acronym_aliases(vocabulary.terms, readings, ambiguous,
+                                                                   mining.min_links))
     return dataclasses.replace(vocabulary, acronyms=acronym_entries(ordered, expansions, grouped.local),
                                readings=readings), stats
 

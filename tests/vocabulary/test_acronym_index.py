@@ -167,3 +167,58 @@ def test_an_acronym_of_a_place_makes_no_node_and_its_items_keep_their_other_term
     assert "new-zealand" not in names and "nz" not in names
     assert "knowledge-graph" in names
     assert ("nz", "new zealand") in {(s, lg) for s, lg, _u in vocabulary.acronyms}  # the map stays put
+
+
+def test_an_acronym_of_two_meanings_is_an_alias_only_where_min_links_of_the_nodes_items_read_it_so() -> None:
+    """"Financial Services (FS)" in one item, the regulators' Feedback Statements (FS) in others: one item's
+    shorthand is no alias of financial-service (issue 21).  "DORA", which each node's items define alike,
+    stays on both nodes; an acronym of one meaning is never asked; a pinned term keeps its forms."""
+    from kgsync.vocabulary.acronym_index import unread_acronym_aliases
+    from kgsync.vocabulary.terms import Term, TermKind
+
+    def term(name: str, aliases: tuple[str, ...], items: tuple[str, ...], pinned: bool = False) -> Term:
+        return Term(name, TermKind.CONCEPT, aliases[-1], aliases, items, pinned)
+
+    fs = term("financial-service", ("FS", "financial services"), ("a", "b", "c"))
+    dora = term("digital-operational-resilience-act", ("DORA", "DORAs", "digital operational resilience act"),
+                ("c", "d"))
+    llm = term("large-language-model", ("LLM", "large language model"), ("a",))
+    readings = {"a": {"fs": "financial-service"}, "b": {"fs": "feedback-statement"},
+                "c": {"dora": "digital-operational-resilience-act"}, "d": {"dora": "digital-operational-resilience-act"}}
+    terms = {t.name: t for t in (fs, dora, llm)}
+    ambiguous = frozenset({"fs", "dora"})
+    assert unread_acronym_aliases(terms, readings, ambiguous, 2) == {"financial-service": frozenset({"FS"})}
+    assert unread_acronym_aliases(terms, readings, ambiguous, 1) == {}  # one item links a node: one reads an alias
+    assert unread_acronym_aliases(terms, readings, ambiguous, 3) == {
+        "financial-service": frozenset({"FS"}), "digital-operational-resilience-act": frozenset({"DORA", "DORAs"})}
+    pinned = {"financial-service": term("financial-service", fs.aliases, fs.items, pinned=True)}
+    assert unread_acronym_aliases(pinned, readings, ambiguous, 2) == {}
+
+
+def test_a_node_its_items_define_an_acronym_of_two_meanings_for_keeps_it() -> None:
+    """select end to end: both DORA nodes keep "DORA", which two items each define as the node."""
+    vocabulary = select([candidates(i) for i in _dora_items()], OPTIONS)
+    for name in ("devops-research-and-assessment", "digital-operational-resilience-act"):
+        assert "DORA" in vocabulary.terms[name].aliases
+
+
+def test_one_items_shorthand_of_an_acronym_of_two_meanings_is_no_alias() -> None:
+    """select end to end: one item's "GitHub Copilot (GHC)" beside another's Glasgow Haskell Compiler (GHC):
+    the node keeps its name's forms, not the letters, and a text that writes GHC names what it did before."""
+    copilot = [make_item(f"2026-01-0{n}-copilot", "GitHub Copilot in the enterprise",
+                         "How do teams adopt GitHub Copilot?", "GitHub Copilot speeds up reviews.",
+                         ("GitHub Copilot suggests tests for legacy code.",)) for n in (1, 2)]
+    shorthand = make_item("2026-01-03-copilot-ghc", "GitHub Copilot (GHC) across repositories",
+                          "How does GHC share prompts across repositories?", "GHC reads shared instructions.",
+                          ("GHC applies repository instructions to GitHub Copilot chats.",))
+    haskell = make_item("2026-01-04-haskell", "Glasgow Haskell Compiler (GHC) and verified software",
+                        "Does GHC help formal verification?", "GHC compiles the verified core.",
+                        ("GHC optimisations preserve the verified semantics.",))
+    items = [*copilot, shorthand, haskell]
+    cands = [candidates(i) for i in items]
+    vocabulary = select(cands, OPTIONS)
+    assert "github-copilot" in vocabulary.terms
+    assert "GHC" not in vocabulary.terms["github-copilot"].aliases
+    both = select([*cands, candidates(make_item("2026-01-05-copilot-ghc", shorthand.title, "How does GHC help?",
+                                                "GHC reads shared instructions.", ("GHC writes tests.",)))], OPTIONS)
+    assert "GHC" in both.terms["github-copilot"].aliases  # two of the node's items read it so: an alias

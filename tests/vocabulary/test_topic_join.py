@@ -120,3 +120,13 @@ def test_a_term_named_by_a_blends_gloss_takes_the_blends_name() -> None:
     assert blend_names({"memory-gpt": pinned}, expansions) == {}  # the maintainers' name stays
     unwritten = Term("memory-gpt", TermKind.CONCEPT, "MemGPT", ("MemGPT",), ("2026-01-01-a",))
     assert blend_names({"memory-gpt": unwritten}, expansions) == {}  # the long form's letters unknown
+
+
+def test_a_node_renamed_to_its_blend_lists_no_gloss_of_it() -> None:
+    """"Memory-GPT (MemGPT)": the node is MemGPT, and "memory GPT" glosses its clipped "Mem", no name of it
+    (issue 21, reader192).  The blend's own forms stay; a gloss that names an unrenamed term is never asked."""
+    from kgsync.vocabulary.topic_join import blend_glosses
+
+    aliases = ("MemGPT", "memory GPT", "Memory-GPT", "memory GPT agents")
+    assert blend_glosses("memory-gpt", aliases) == frozenset({"memory GPT", "Memory-GPT"})
+    assert blend_glosses("memory-gpt", ("MemGPT",)) == frozenset()
