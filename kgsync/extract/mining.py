@@ -346,14 +346,16 @@ def _mined(item: ResearchItem, unread: Callable[[str], str], counts_only: bool =
     runs, dense_runs, stated_runs = texts.runs, texts.dense_runs, texts.stated_runs
     longer, mined = _longer_names(terms), {c.key for c in terms}
     concluded, concluded_runs = _concluded(item, dense_text, dense_runs, repositories, unread)
-    prefixed = compounds.prefixed_mentions(text, concluded, texts.data)
+    # Both compound scans read the whole text's hyphenated runs: cut once for the two.
+    hyphens = compounds.hyphen_runs(texts.data) if "-" in text else None
+    prefixed = compounds.prefixed_mentions(text, concluded, texts.data, hyphens)
     words = tuple(sorted(chain(
         _with_stated(topics.mentions(text, concluded, runs, concluded_runs),
                      lambda: topics.mentions(stated, stated, stated_runs, stated_runs)),
         _with_stated(phrase_counts, lambda: stated_phrases),
         derived.derived_mentions_stated(text, concluded, stated, runs, concluded_runs, stated_runs),
         names.name_mentions_stated(text, dense_text, stated, longer, runs, dense_runs, stated_runs),
-        _with_stated(compounds.compound_mentions(text, dense_text, mined, texts.data),
+        _with_stated(compounds.compound_mentions(text, dense_text, mined, texts.data, hyphens),
                      lambda: compounds.compound_mentions(stated, stated, mined)),
         _with_stated(prefixed, lambda: compounds.prefixed_mentions(stated, stated)),
         _with_stated(files.file_mentions(text, dense_text), lambda: files.file_mentions(stated, stated)))))

@@ -7,7 +7,7 @@ import re
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync.extract.compounds import (compound_mentions, hyphenated, is_compound_key, is_prefixed_key,
+from kgsync.extract.compounds import (compound_mentions, hyphen_runs, hyphenated, is_compound_key, is_prefixed_key,
                                       modifiers_only, prefixed_key, prefixed_mentions)
 
 
@@ -84,3 +84,13 @@ def test_a_prefixed_compound_written_only_before_a_noun_is_a_modifier_of_the_ite
     alone = text + " We compare single-agent and multi-agent. The reasoning is multi-hop."
     assert modifiers_only(prefixed_mentions(alone, alone), alone) == set()  # each written as a head once
     assert modifiers_only((), text) == set()
+
+
+@given(st.text(alphabet="abcmultiagenthop-_ .,\n\u00e9AB1", max_size=80), st.sampled_from(["", "multi-agent", "a-b-c"]))
+def test_runs_given_count_as_the_text_cut_alone(text: str, dense: str) -> None:
+    """Mining cuts the whole text's hyphenated runs once for both scans (speed197): the same answers."""
+    data = text.encode("utf-8", "replace")
+    runs = hyphen_runs(data)
+    mined = frozenset({"a b c", "multi agent hop"})
+    assert compound_mentions(text, dense, mined, data, runs) == compound_mentions(text, dense, mined)
+    assert prefixed_mentions(text, dense, data, runs) == prefixed_mentions(text, dense)
