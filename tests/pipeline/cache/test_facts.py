@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from pathlib import Path
+from typing import Any
 from unittest import mock
 
 import pytest
@@ -144,12 +145,18 @@ def test_a_stored_choice_of_terms_is_recalled_under_its_key_and_code_only(tmp_pa
     assert facts.TermChoiceStore(None, CacheReader()).recall("key") is None
 
 
-def test_the_texts_are_kept_apart_and_read_only_when_asked(repo: Path) -> None:
+def _first_shard(repo: Path) -> tuple[Path, Path, tuple[str | None, ...], dict[str, Any]]:
+    """After a build of ``repo``: its cache folder, the facts store's first shard, its header and entries."""
     cfg = config_module.load(repo)
     build(cfg)
     folder = _cache_folder(cfg)
     shard = sorted((folder / "facts").glob("*.json"))[0]
     header, entries = CacheReader().read(shard, facts._FactsShard)
+    return folder, shard, header, entries
+
+
+def test_the_texts_are_kept_apart_and_read_only_when_asked(repo: Path) -> None:
+    folder, shard, header, entries = _first_shard(repo)
     assert all(entry[3][1] is None for entry in entries.values())  # no text in the entries' file
     store = facts.FactsStore(folder, header[1], CacheReader())
     memo = store.memo({slug: entry[0][0] for slug, entry in store.entries.items()})
@@ -160,11 +167,7 @@ def test_the_texts_are_kept_apart_and_read_only_when_asked(repo: Path) -> None:
 
 
 def test_texts_not_written_with_their_entries_are_not_used(repo: Path) -> None:
-    cfg = config_module.load(repo)
-    build(cfg)
-    folder = _cache_folder(cfg)
-    shard = sorted((folder / "facts").glob("*.json"))[0]
-    header, entries = CacheReader().read(shard, facts._FactsShard)
+    folder, shard, header, entries = _first_shard(repo)
     texts = shard.with_suffix(".texts")
     texts_id, stored = CacheReader().read(texts, facts._TextsFile)
     CacheReader().write(texts, ("0" * 40, stored))  # a save cut short: the texts of another write
