@@ -136,37 +136,34 @@ class FactsStore:
 
     def _texts_match(self, shard: str, texts_id: str) -> bool:
         """Whether the texts file of ``shard`` was written with the entries whose header names ``texts_id``:
-        its opening bytes say so; read whole and authenticated when the cache is keyed (``CacheReader``)."""
+        its opening bytes say so (read whole and authenticated when the cache is keyed, ``CacheReader``).
+        It is mapped now, and decoded when a text is read: a save that replaces it meanwhile (in a forked
+        child: ``kgsync.pipeline.behind``) leaves this build the bytes its entries were read with."""
         assert self.folder is not None
         path = self.folder / f"{shard}{_TEXTS}"
-        if self.reader.key is not None:
-            found = self.texts.load(shard, texts_id)
-            return found is not None
-        try:
-            with path.open("rb") as file:
-                head = file.read(len(texts_id) + 3)
-        except OSError:
+        data = self.reader.mapped(path)
+        if data is None:
             return False
-        return head == b'["' + texts_id.encode("ascii", "replace") + b'"'
-
-    def read_texts(self, shard: str) -> _TextsFile | None:
-        """The texts file of ``shard`` (mapped: the texts refer to the file's bytes), or None."""
-        if self.folder is None:
-            return None
-        found: _TextsFile | None = self.reader.read(self.folder / f"{shard}{_TEXTS}", _TextsFile, mapped=True)
-        return found
+        if self.reader.key is not None:
+            return self.texts.load(shard, texts_id, path, data) is not None
+        if bytes(data[: len(texts_id) + 3]) != b'["' + texts_id.encode("ascii", "replace") + b'"':
+            return False
+        self.texts.mapped[shard] = (path, data)
+        return True
 
 
 class _Texts(memo_module.StoredTexts):
-    """The texts of a store's entries (``FactsStore``), each shard's file read on the first text asked of it."""
+    """The texts of a store's entries (``FactsStore``), each shard's file decoded on the first text asked of it."""
 
     def __init__(self, store: FactsStore) -> None:
         self.store = store
         self.loaded: dict[str, dict[str, msgspec.Raw]] = {}
+        self.mapped: dict[str, tuple[Path, memoryview]] = {}  # shard -> its texts file, mapped, not decoded
 
-    def load(self, shard: str, texts_id: str) -> dict[str, msgspec.Raw] | None:
-        """The texts of ``shard`` when its file holds those of id ``texts_id`` (kept), else None."""
-        found = self.store.read_texts(shard)
+    def load(self, shard: str, texts_id: str, path: Path, data: memoryview) -> dict[str, msgspec.Raw] | None:
+        """The texts of ``shard`` (``data``: its file ``path``'s bytes) when they are those of id ``texts_id``
+        (kept), else None."""
+        found: _TextsFile | None = self.store.reader.decode(path, data, _TextsFile)
         if found is None or found[0] != texts_id:
             return None
         self.loaded[shard] = found[1]
@@ -176,8 +173,8 @@ class _Texts(memo_module.StoredTexts):
         shard = _facts_shard(slug)
         texts = self.loaded.get(shard)
         if texts is None:
-            texts_id = self.store.texts_ids.get(shard)
-            texts = (self.load(shard, texts_id) if texts_id is not None else None) or {}
+            texts_id, mapped = self.store.texts_ids.get(shard), self.mapped.get(shard)
+            texts = (self.load(shard, texts_id, *mapped) if texts_id is not None and mapped is not None else None) or {}
             self.loaded[shard] = texts
         return texts.get(slug)
 

@@ -47,14 +47,31 @@ class CacheReader:
     def read(self, path: Path, kind: Any, mapped: bool = False) -> Any | None:
         """The file decoded as ``kind``, or None (missing, unreadable or invalid: a notice for the last two).
         ``mapped``: the file is mapped, not read (``_mapped``), for a ``kind`` holding ``msgspec.Raw``."""
-        data: bytes | memoryview
+        data = self.mapped(path) if mapped else self._bytes(path)
+        return self.decode(path, data, kind) if data is not None else None
+
+    def mapped(self, path: Path) -> memoryview | None:
+        """The file's bytes, mapped (``_mapped``): what it holds now, even once a write replaced it; None
+        when missing or unreadable (a notice for the last).  ``decode`` reads them."""
         try:
-            data = _mapped(path) if mapped else path.read_bytes()
+            return _mapped(path)
         except FileNotFoundError:
             return None
         except OSError as exc:
             self._notice(path, f"cannot read the cache file ({exc.strerror or type(exc).__name__}); ignored")
             return None
+
+    def _bytes(self, path: Path) -> bytes | None:
+        try:
+            return path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            self._notice(path, f"cannot read the cache file ({exc.strerror or type(exc).__name__}); ignored")
+            return None
+
+    def decode(self, path: Path, data: bytes | memoryview, kind: Any) -> Any | None:
+        """``data``, the bytes of the file ``path``, decoded as ``kind`` (``read``: None when invalid)."""
         if self.key is not None:
             if data[: len(_TAG)] != _TAG or not hmac.compare_digest(data[len(_TAG) : _TAGGED - 1],
                                                                     _mac(self.key, path, data[_TAGGED:])):
