@@ -170,7 +170,8 @@ def context(
         chosen = ChosenTerms(items, vocabulary, caps, merged_into_theme, choice)
     # A theme's node exists when an item links it (carries it, or mines a variant of it): a claim
     # is about no theme node that nothing addresses (the node comes and goes with its linkers).
-    linked = {themes.canonicalise(t) for item in items for t in item.themes}
+    # Each spelling canonicalised once (10,000 items carry ~65,000 themes in a few dozen spellings).
+    linked = set(map(themes.canonicalise, set().union(*(item.themes for item in items))))
     if themes.ideas is None:
         # No vocabulary says which themes name one idea: an item links a theme no vocabulary lists only
         # where its own text writes it (``written_of``), so such a theme no item writes is no node.

@@ -48,7 +48,8 @@ def theme_concepts_of(items: Sequence[ResearchItem], themes: ThemeMap) -> frozen
     theme of it and every theme an item carries is a node."""
     if themes.ideas is not None:
         return themes.ideas
-    return themes.canonical | {themes.canonicalise(t) for item in items for t in item.themes}
+    # Each spelling canonicalised once: 10,000 items carry ~65,000 themes in a few dozen spellings.
+    return themes.canonical | set(map(themes.canonicalise, set().union(*(item.themes for item in items))))
 
 
 

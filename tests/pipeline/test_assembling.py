@@ -32,7 +32,7 @@ def test_facts_assembled_beside_the_build_are_the_facts_assembled_in_place(
         # the facts store's entries as the first build saved them (each item's sources' places among them);
         # not each file's header, whose context key reads where the checkout is
         facts = {path.name: json.loads(path.read_bytes())[1:]
-                 for path in sorted((_cache_folder(cfg) / "facts").glob("*.json"))}
+                 for path in sorted((_cache_folder(cfg) / "facts").glob("*.*"))}  # the entries and their texts
         item = next((root / "Research" / "completed").glob("*.md"))
         item.write_text(item.read_text(encoding="utf-8").replace('title: "', 'title: "Revised: ', 1), encoding="utf-8")
         second = build(cfg)

@@ -250,12 +250,13 @@ def test_stored_facts_that_do_not_validate_are_assembled_again(warm: tuple[Path,
     repo, cache = warm
     build(config_of(repo, cache))
     shard = sorted((cache / "facts").glob("*.json"))[0]
-    head, stored = json.loads(shard.read_bytes())
+    texts = shard.with_suffix(".texts")  # the entries' facts' JSON, kept apart (``facts.FactsStore``)
+    head, stored = json.loads(texts.read_bytes())
     slug = next(iter(stored))
-    facts = json.loads(stored[slug][3][1])
+    facts = json.loads(stored[slug])
     facts["entities"][0] = {"__reduce__": "os.system"}
-    stored[slug][3][1] = json.dumps(facts)
-    shard.write_text(json.dumps([head, stored]), encoding="utf-8")
+    stored[slug] = json.dumps(facts)
+    texts.write_text(json.dumps([head, stored]), encoding="utf-8")
     reword_first_finding(next(p for p in items_of(repo) if p.stem != slug), "measured")
     result = assert_same_as_fresh(repo, cache, tmp_path)
     assert [i.message for i in result.issues if i.location.path == str(shard)] == [
@@ -369,11 +370,11 @@ def test_a_stored_text_that_is_no_json_string_is_never_taken_for_facts(warm: tup
 
     repo, cache = warm
     build(config_of(repo, cache))
-    shard = sorted((cache / "facts").glob("*.json"))[0]
-    head, stored = json.loads(shard.read_bytes())
+    texts = sorted((cache / "facts").glob("*.texts"))[0]  # the entries' facts' JSON, kept apart
+    head, stored = json.loads(texts.read_bytes())
     slug = next(iter(stored))
-    stored[slug][3][1] = 5
-    shard.write_text(json.dumps([head, stored]), encoding="utf-8")
+    stored[slug] = 5
+    texts.write_text(json.dumps([head, stored]), encoding="utf-8")
     reword_first_finding(next(p for p in items_of(repo) if p.stem != slug), "measured")
     assert_same_as_fresh(repo, cache, tmp_path)
     reword_first_finding(next(p for p in items_of(repo) if p.stem == slug), "again")

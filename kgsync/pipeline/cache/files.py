@@ -47,14 +47,31 @@ class CacheReader:
     def read(self, path: Path, kind: Any, mapped: bool = False) -> Any | None:
         """The file decoded as ``kind``, or None (missing, unreadable or invalid: a notice for the last two).
         ``mapped``: the file is mapped, not read (``_mapped``), for a ``kind`` holding ``msgspec.Raw``."""
-        data: bytes | memoryview
+        data = self.mapped(path) if mapped else self._bytes(path)
+        return self.decode(path, data, kind) if data is not None else None
+
+    def mapped(self, path: Path) -> memoryview | None:
+        """The file's bytes, mapped (``_mapped``): what it holds now, even once a write replaced it; None
+        when missing or unreadable (a notice for the last).  ``decode`` reads them."""
         try:
-            data = _mapped(path) if mapped else path.read_bytes()
+            return _mapped(path)
         except FileNotFoundError:
             return None
         except OSError as exc:
             self._notice(path, f"cannot read the cache file ({exc.strerror or type(exc).__name__}); ignored")
             return None
+
+    def _bytes(self, path: Path) -> bytes | None:
+        try:
+            return path.read_bytes()
+        except FileNotFoundError:
+            return None
+        except OSError as exc:
+            self._notice(path, f"cannot read the cache file ({exc.strerror or type(exc).__name__}); ignored")
+            return None
+
+    def decode(self, path: Path, data: bytes | memoryview, kind: Any) -> Any | None:
+        """``data``, the bytes of the file ``path``, decoded as ``kind`` (``read``: None when invalid)."""
         if self.key is not None:
             if data[: len(_TAG)] != _TAG or not hmac.compare_digest(data[len(_TAG) : _TAGGED - 1],
                                                                     _mac(self.key, path, data[_TAGGED:])):
@@ -122,9 +139,9 @@ _MAPPABLE = os.name == "posix"  # a file mapped here can still be replaced by a 
 
 def _mapped(path: Path) -> memoryview:
     """The file's bytes, mapped read-only: a ``msgspec.Raw`` decoded from them refers to them, so
-    the bytes stay as long as one is kept.  Read into memory, each of the facts store's 16 files
-    (87 MB at 10,000 items) cost a page fault per 4 KiB, which a mapping of the page cache does not
-    (~20,000 of a one-item rebuild's faults).  A cache file is replaced whole (``write``: a new file
+    the bytes stay as long as one is kept.  Read into memory, the facts store's 16 files (87 MB at
+    10,000 items, its texts now in files of their own) cost a page fault per 4 KiB, which a mapping of
+    the page cache does not (~20,000 of a one-item rebuild's faults).  A cache file is replaced whole (``write``: a new file
     renamed over it), never rewritten in place, so the mapping keeps the bytes it was read with.
     Where a mapped file cannot be replaced (Windows refuses to rename over it), read."""
     if not _MAPPABLE:

@@ -36,9 +36,21 @@ from kgsync.vocabulary.vocab import ItemTerms
 # decodes one string per item, and an entry's facts are decoded from it (and validated) only when
 # the entry is reused, so the facts and their manifest line cannot disagree.  An entry read from
 # the facts store holds that text as its JSON string's bytes (``msgspec.Raw``), decoded only when
-# read (``FactsTexts``): a one-item rebuild reads a few of 10,000.
+# read (``FactsTexts``): a one-item rebuild reads a few of 10,000.  The store keeps those texts in files
+# of their own, so an entry read from it holds None there, and the memo hands out its ``StoredTexts``
+# in its place: the texts are not even skipped over by a build that reads none of them.
 MemoEntry = tuple[tuple[str, "str | None", "str | None"], tuple[str, ...], str,
-                  tuple[tuple[tuple[str, "int | None", bool], ...], "str | msgspec.Raw", str]]
+                  tuple[tuple[tuple[str, "int | None", bool], ...], "str | msgspec.Raw | None", str]]
+
+
+class StoredTexts:
+    """Where the facts' JSON of the entries a store read is kept (``kgsync.pipeline.cache.facts``):
+    asked for one entry's text only when it is read.  This one keeps none."""
+
+    def raw(self, slug: str) -> msgspec.Raw | None:
+        """The JSON string of ``slug``'s facts' JSON (None: lost; ``_text`` raises ``InvalidStoredFacts``)."""
+        return None
+
 
 
 class _StoredFacts(msgspec.Struct, frozen=True):
@@ -66,12 +78,16 @@ class InvalidStoredFacts(Exception):
 _Fields = tuple[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...], tuple[Relation, ...], tuple[tuple[str, ...], ...]]
 
 
-def _text(slug: str, text: str | msgspec.Raw) -> str:
-    """An entry's facts' JSON: ``text`` itself, or the string its raw JSON spells (``InvalidStoredFacts``: none)."""
+def _text(slug: str, text: str | msgspec.Raw | StoredTexts) -> str:
+    """An entry's facts' JSON: ``text`` itself, or the string its raw JSON spells, read from the store
+    that keeps it when that is what ``text`` is (``InvalidStoredFacts``: none, or a text lost)."""
     if isinstance(text, str):
         return text
+    raw = text.raw(slug) if isinstance(text, StoredTexts) else text
+    if raw is None:
+        raise InvalidStoredFacts(slug)
     try:
-        return _STRING_DECODER.decode(text)
+        return _STRING_DECODER.decode(raw)
     except msgspec.DecodeError:
         raise InvalidStoredFacts(slug) from None
 
@@ -83,11 +99,11 @@ class FactsTexts(LazyMapping[str, str]):
     JSON string raises ``InvalidStoredFacts`` when read, as ``StoredFacts`` does.  Read with
     ``get``, ``in`` and ``[]``: iterating its items decodes every text (``only`` keeps them unread)."""
 
-    def __init__(self, texts: dict[str, str | msgspec.Raw] | None = None) -> None:
-        self._texts: dict[str, str | msgspec.Raw] = {} if texts is None else texts
+    def __init__(self, texts: dict[str, str | msgspec.Raw | StoredTexts] | None = None) -> None:
+        self._texts: dict[str, str | msgspec.Raw | StoredTexts] = {} if texts is None else texts
         self._keys = self._texts
 
-    def __setitem__(self, slug: str, text: str | msgspec.Raw) -> None:
+    def __setitem__(self, slug: str, text: str | msgspec.Raw | StoredTexts) -> None:
         self._texts[slug] = text
 
     def __getitem__(self, slug: str) -> str:
@@ -115,10 +131,10 @@ class StoredFacts(Facts):
     assembles the item again): it is never taken for facts."""
 
     _slug: str
-    _text: str | msgspec.Raw  # the JSON, or its JSON string's bytes (``FactsTexts``)
+    _text: str | msgspec.Raw | StoredTexts  # the JSON, its JSON string's bytes, or where it is kept (``FactsTexts``)
     _fields: _Fields | None
 
-    def __init__(self, slug: str, text: str | msgspec.Raw) -> None:  # the dataclass's fields are properties here
+    def __init__(self, slug: str, text: str | msgspec.Raw | StoredTexts) -> None:  # the dataclass's fields are properties here
         object.__setattr__(self, "_slug", slug)
         object.__setattr__(self, "_text", text)
         object.__setattr__(self, "_fields", None)
@@ -178,6 +194,7 @@ class AssemblyMemo:
 
     def __init__(self, entries: MutableMapping[str, MemoEntry], keys: Mapping[str, str]) -> None:
         self.entries = entries  # slug -> ((record key, the item's terms as tuples), packed facts and sources writes)
+        self.texts = StoredTexts()  # where the texts of entries that hold none are kept (the store's, ``FactsStore.memo``)
         self.keys = keys  # slug -> the content key of the item's record now (only slugs with one record)
         # The items whose entries' mention digests the store vouches for, by the digest of the whole
         # mention index they were checked against (``mentions_digest``): under that same index the
@@ -211,9 +228,10 @@ class AssemblyMemo:
         if slug not in self.vouched and digest != _words_digest(words, digests):  # an index key its claims could match changed
             return None
         self.verified.add(slug)
-        self.json[slug] = text
+        stored = text if text is not None else self.texts  # kept apart (``StoredTexts``): read when asked
+        self.json[slug] = stored
         self.digests[slug] = text_digest
-        return StoredFacts(slug, text), ops, frozenset(words)
+        return StoredFacts(slug, stored), ops, frozenset(words)
 
     def misses(self, slug: str) -> bool:
         """Whether ``get`` surely gives nothing for ``slug``, which the memo keys: no entry, or one of

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import hashlib
+import json
 from pathlib import Path
+from typing import Any
 from unittest import mock
+
+import pytest
 
 from kgsync.graph.manifest import manifest_path
 from kgsync.pipeline.cache import facts
@@ -34,8 +38,9 @@ def test_an_edit_rewrites_only_the_edited_items_shard(repo: Path, tmp_path: Path
     calls: list[Path] = []
     with mock.patch.object(CacheReader, "write", _written(calls)):
         build(cfg)
-    rewritten = [p.stem for p in calls if p.parent.name == "facts"]
-    assert rewritten == [hashlib.sha1(victim.stem.encode()).hexdigest()[0]]  # its own shard, no other
+    rewritten = [p.name for p in calls if p.parent.name == "facts"]
+    shard = hashlib.sha1(victim.stem.encode()).hexdigest()[0]
+    assert rewritten == [f"{shard}.texts", f"{shard}.json"]  # its own shard (texts first), no other
     assert cfg.path(cfg.graph).read_bytes() == _fresh_bytes(repo, cfg, tmp_path)[0]
 
 
@@ -139,3 +144,63 @@ def test_a_stored_choice_of_terms_is_recalled_under_its_key_and_code_only(tmp_pa
     stored.save(None, choice)  # no key (no selection id): nothing kept
     assert facts.TermChoiceStore(tmp_path, CacheReader()).recall("key") is None
     assert facts.TermChoiceStore(None, CacheReader()).recall("key") is None
+
+
+def _first_shard(repo: Path) -> tuple[Path, Path, tuple[str | None, ...], dict[str, Any]]:
+    """After a build of ``repo``: its cache folder, the facts store's first shard, its header and entries."""
+    cfg = config_module.load(repo)
+    build(cfg)
+    folder = _cache_folder(cfg)
+    shard = sorted((folder / "facts").glob("*.json"))[0]
+    header, entries = CacheReader().read(shard, facts._FactsShard)
+    return folder, shard, header, entries
+
+
+def test_the_texts_are_kept_apart_and_read_only_when_asked(repo: Path) -> None:
+    folder, shard, header, entries = _first_shard(repo)
+    assert all(entry[3][1] is None for entry in entries.values())  # no text in the entries' file
+    store = facts.FactsStore(folder, header[1], CacheReader())
+    memo = store.memo({slug: entry[0][0] for slug, entry in store.entries.items()})
+    assert memo is not None and store.texts.loaded == {}  # no texts file read with the entries
+    slug = sorted(entries)[0]
+    text = facts.memo_module._text(slug, memo.texts)
+    assert text.startswith('{"entities":') and list(store.texts.loaded) == [shard.stem]  # its own shard's only
+
+
+def test_texts_not_written_with_their_entries_are_not_used(repo: Path) -> None:
+    folder, shard, header, entries = _first_shard(repo)
+    texts = shard.with_suffix(".texts")
+    texts_id, stored = CacheReader().read(texts, facts._TextsFile)
+    CacheReader().write(texts, ("0" * 40, stored))  # a save cut short: the texts of another write
+    assert not set(entries) & set(facts.FactsStore(folder, header[1], CacheReader()).entries)
+    texts.unlink()  # lost: the same
+    assert not set(entries) & set(facts.FactsStore(folder, header[1], CacheReader()).entries)
+    slug = sorted(entries)[0]
+    CacheReader().write(texts, (texts_id, {s: text for s, text in stored.items() if s != slug}))
+    store = facts.FactsStore(folder, header[1], CacheReader())
+    assert set(entries) <= set(store.entries)  # the texts of this write, but one lost: reading it raises
+    with pytest.raises(facts.memo_module.InvalidStoredFacts):
+        facts.memo_module._text(slug, store.texts)
+
+
+def test_texts_replaced_after_the_entries_were_read_are_still_those_read(repo: Path) -> None:
+    # A save in a forked child (``kgsync.pipeline.behind``) rewrites a shard while the build goes on.
+    folder, shard, header, entries = _first_shard(repo)
+    texts = shard.with_suffix(".texts")
+    texts_id, stored = CacheReader().read(texts, facts._TextsFile)
+    store = facts.FactsStore(folder, header[1], CacheReader())
+    CacheReader().write(texts, ("1" * 40, {slug: '"{}"' for slug in stored}))
+    slug = sorted(entries)[0]
+    assert facts.memo_module._text(slug, store.texts) == json.loads(bytes(stored[slug]))
+
+
+def test_a_rebuild_with_a_shards_texts_lost_equals_a_fresh_build(repo: Path, tmp_path: Path) -> None:
+    cfg = config_module.load(repo)
+    build(cfg)
+    for texts in (_cache_folder(cfg) / "facts").glob("*.texts"):
+        texts.unlink()
+    _note_at_the_end(repo)
+    build(cfg)
+    assert (cfg.path(cfg.graph).read_bytes(), manifest_path(cfg.path(cfg.graph)).read_bytes()) == _fresh_bytes(
+        repo, cfg, tmp_path)
+    assert sorted(p.suffix for p in (_cache_folder(cfg) / "facts").iterdir()).count(".texts") > 1  # written again

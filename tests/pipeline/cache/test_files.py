@@ -75,13 +75,15 @@ def test_a_tampered_cache_entry_is_ignored_and_the_output_is_a_fresh_builds(repo
     # Truncated JSON, and a state whose stamps are text.
     facts, deep = sorted((cache / "facts").glob("*.json"))[:2]
     facts.write_bytes(facts.read_bytes()[:40])
-    # An item's stored facts (decoded only when the entry is reused) with a wrong type inside.
-    head, stored = json.loads(deep.read_bytes())
-    entry = stored[next(iter(stored))]
-    facts_text = json.loads(entry[3][1])
+    # An item's stored facts (decoded only when the entry is reused) with a wrong type inside: kept in
+    # the shard's texts file, whose entry the notice names (the build drops it there).
+    texts = deep.with_suffix(".texts")
+    texts_id, stored = json.loads(texts.read_bytes())
+    slug = next(iter(stored))
+    facts_text = json.loads(stored[slug])
     facts_text["relations"][0] = {"__reduce__": "os.system"}
-    entry[3][1] = json.dumps(facts_text)
-    deep.write_text(json.dumps([head, stored]), encoding="utf-8")
+    stored[slug] = json.dumps(facts_text)
+    texts.write_text(json.dumps([texts_id, stored]), encoding="utf-8")
     state = json.loads((cache / "state.json").read_bytes())
     state[1]["files"] = {"Research/x.md": [["size", 1, 2, 3], "key"]}
     (cache / "state.json").write_text(json.dumps(state), encoding="utf-8")

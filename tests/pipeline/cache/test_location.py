@@ -66,10 +66,13 @@ def _craft(facts_folder: Path) -> None:
     marked superseded, a real claim dropped)."""
     shard = sorted(facts_folder.glob("*.json"))[0]
     head, entries = json.loads(shard.read_bytes())
+    texts_file = shard.with_suffix(".texts")  # the entries' facts' JSON, kept apart (``facts.FactsStore``)
+    texts_id, texts = json.loads(texts_file.read_bytes())
     slug = sorted(entries)[0]
-    other = next(name for s in sorted(entries) if s != slug for name, kind in json.loads(entries[s][3][1])["entities"]
+    other = next(name for s in sorted(entries) if s != slug for name, kind in json.loads(texts[s])["entities"]
                  if kind == "research_item")
-    key, words, digest, (ops, facts_text, _) = entries[slug]
+    key, words, digest, (ops, _none, _) = entries[slug]
+    facts_text = texts[slug]
     facts = json.loads(facts_text)
     entities, observations, relations = facts["entities"], facts["observations"], facts["relations"]
     claims = [name for name, kind in entities if kind == "claim"]
@@ -84,8 +87,10 @@ def _craft(facts_folder: Path) -> None:
                                                                    "addresses"]]
     facts.update(entities=entities, observations=observations, relations=relations)
     planted = json.dumps(facts, ensure_ascii=False, separators=(",", ":"))
-    entries[slug] = [key, words, digest, [ops, planted, facts_digest(planted)]]
+    entries[slug] = [key, words, digest, [ops, None, facts_digest(planted)]]
+    texts[slug] = planted
     shard.write_text(json.dumps([head, entries]), encoding="utf-8")
+    texts_file.write_text(json.dumps([texts_id, texts]), encoding="utf-8")  # under the id the header names
 
 
 def test_a_planted_cache_entry_never_changes_a_byte_of_output(tmp_path: Path) -> None:
