@@ -378,6 +378,9 @@ def _unreadable(exc: Exception, source: str) -> GraphFormatError:
             "version that wrote it" if isinstance(exc, NewerManifest) else "restore it from git" +
             ('; to keep the whole graph as content added by hand, write {"kgsync_manifest": 1, "items": {}}'
              if isinstance(exc, _NotManifest) else ""))
+    if isinstance(exc, json.JSONDecodeError):  # at the file's line, as every message is (a hand edit broke it)
+        return GraphFormatError(f"kgsync manifest is unreadable: not JSON ({exc.msg}; column {exc.colno})",
+                                Location(source, exc.lineno), hint)
     return GraphFormatError(f"kgsync manifest is unreadable: {exc}", Location(source), hint)
 
 

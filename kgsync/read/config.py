@@ -13,6 +13,7 @@ against the declarations is ``kgsync.read.config_schema``; here are kgsync's opt
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -313,6 +314,9 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
                                            f"({printable_path(str(root.resolve()))}); "
                                            f"kgsync.yml is repository content and may not make kgsync {verb} there "
                                            f"(fix: {fix})"))
+    if "cache_dir" in data and (what := _not_a_folder(root, config)):
+        errors.append((lines.get("cache_dir"), f"cache_dir: {config.cache_dir!r} {what} (fix: name a folder of its own, "
+                                               "such as .kgsync-cache)"))
     if "site" in data and (problem := site_url_problem(config.site.url)):
         errors.append((lines.get("site.url"), f"site.url: {problem}"))
     if "pr" in data and (problem := title_problem(config.pr.title)):
@@ -375,6 +379,21 @@ def kept_in(root: Path, path: Path) -> Path:
     raise ConfigError(f"a symbolic link leads out of the repository (to {printable_path(str(target))}): not read",
                       Location.of(path), "commit the file itself, or point the link at a file inside the repository"
                       + ("; to use a file elsewhere, pass --config PATH" if path.name == CONFIG_FILE else ""))
+
+
+def _not_a_folder(root: Path, config: Config) -> str:
+    """Why ``cache_dir`` cannot be the cache's folder ("" when it can): an existing file there ended the
+    build with a traceback once the cache was saved, and the graph's or manifest's name became a folder
+    the build then read as a broken graph or manifest."""
+    if not config.cache_dir or config.cache_dir == USER_CACHE:
+        return ""
+    folder = os.path.normpath(root / config.cache_dir)
+    graph = os.path.normpath(root / config.graph)
+    if folder == graph:
+        return "is the graph's name"
+    if folder == os.path.normpath(manifest_of(Path(graph))):
+        return "is the graph's manifest's name"
+    return "is a file" if Path(folder).exists() and not Path(folder).is_dir() else ""
 
 
 def _inside(root: Path, relative: str) -> bool:

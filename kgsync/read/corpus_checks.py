@@ -138,11 +138,16 @@ def _later_cites(items: Sequence[ResearchItem]) -> list[Issue]:
             cited = by_slug.get(target)
             if cited is None or cited is item or target in item.superseded_by or cited.cited_as_earlier_by(item):
                 continue
-            day = cited.completed or "on no date"
-            when = (f"the same day ({day}), which cites this item too, its slug sorting after this item's"
-                    if cited.completed == item.completed else f"{day}, after this item ({item.completed or 'no date'})")
+            fix = "cite only earlier work, or correct the completed: date of one of the two"
+            if not cited.completed:  # undated work sorts last (``precedes``): no date of this item's is wrong
+                when, fix = "which has no completed: date (undated work counts as the latest)", \
+                    f"write the completed: date of {target}"
+            elif cited.completed == item.completed:
+                when = (f"completed the same day ({cited.completed}), which cites this item too, its slug sorting "
+                        "after this item's")
+            else:
+                when = f"completed {cited.completed}, after this item ({item.completed or 'no date'})"
             issues.append(Issue(IssueSeverity.WARNING, Location(item.path, item.link_line("cites", target)),
-                                f"cites {target!r}, completed {when}: no extends edge is made (later work extends "
-                                "earlier work)",
-                                "cite only earlier work, or correct the completed: date of one of the two", item.slug))
+                                f"cites {target!r}, {when}: no extends edge is made (later work extends earlier work)",
+                                fix, item.slug))
     return issues

@@ -247,12 +247,16 @@ def _check_alias_lists(data: dict[Any, Any], lines: dict[str, int], offset: int,
 
 
 def _check_alias_owners(node: yaml.Node | None, canonical: frozenset[str], offset: int, path: Path) -> None:
-    """Each alias names one theme: listed under two themes it went to the first in sorted order, and
+    """Each theme's slug has a letter or digit (it names the theme's node; '' or '-' had no word to read), and
+    each alias names one theme: listed under two themes it went to the first in sorted order, and
     another theme's slug listed as an alias was never read (the theme wins); neither was said.  An empty
     alias is none (as in kgsync-vocab.yml): ``''`` named nothing, and ``- ~`` the tag "none"."""
     owner: dict[str, str] = {}
     for key_node, value_node in node.value if isinstance(node, yaml.MappingNode) else ():
         slug = _key(str(key_node.value))
+        if key_node.tag.endswith(":null") or not any(c.isalnum() for c in slug):  # `~:` was the theme "none"
+            raise ConfigError("a theme's slug holds no letter or digit", Location.of(path, offset + key_node.start_mark.line + 1),
+                              "write the theme's slug (knowledge-graphs), or delete the entry")
         for alias_node in value_node.value if isinstance(value_node, yaml.SequenceNode) else ():
             alias = _key(str(alias_node.value))
             where = Location.of(path, offset + alias_node.start_mark.line + 1)

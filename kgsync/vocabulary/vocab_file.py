@@ -201,7 +201,10 @@ def _parse_term(name: str, spec: Mapping[Any, Any], where: str, out: _Terms, err
         raw_aliases = []
     if any(not str(a).strip() for a in raw_aliases):  # dropped without a word, it was a name the maintainer meant
         error(f"{where}.aliases", f"{name}: an alias is empty", "write the alias, or delete the empty entry")
-    alias_list = tuple(str(a) for a in raw_aliases if str(a).strip())
+    for wordless in (str(a) for a in raw_aliases if str(a).strip() and not any(c.isalnum() for c in str(a))):
+        error(f"{where}.aliases", f"{name}: alias {wordless[:40]!r} has no letter or digit",  # "!!" named nothing
+              "write the alias, or delete the entry")
+    alias_list = tuple(str(a) for a in raw_aliases if any(c.isalnum() for c in str(a)))
     # As an item's frontmatter: text that shows nothing, or reorders what is shown, names no node.
     for field_name, what, texts in (("label", "the label", (label,)), ("aliases", "an alias", alias_list)):
         hidden = next((found.group() for text in texts if (found := INVISIBLE.search(text))), None)

@@ -340,3 +340,14 @@ def test_a_shared_suffix_names_the_share_in_place_of_its_text() -> None:
     assert shared == manifest.line_suffix("a").replace('{"rows":[1]}', "\0selection\0key of a")
     assert shared != manifest.line_suffix("a") and "\0" not in manifest.dumps()
     assert manifest.shared_suffix("b", "selection\0key of b") == manifest.line_suffix("b") == "}"
+
+
+def test_a_manifest_that_is_not_json_is_unreadable_at_its_line(tmp_path: Path) -> None:
+    # qa207: a hand edit that broke the JSON said "memory.kgsync.json: kgsync manifest is unreadable: Expecting
+    # ',' delimiter: line 3 column 5 (char 40)": the file's own line belongs in the location, as every message has it.
+    path = tmp_path / "memory.kgsync.json"
+    path.write_text('{"kgsync_manifest": 1,\n "items": {\n "a": {\n', encoding="utf-8")
+    with pytest.raises(GraphFormatError) as caught:
+        load_manifest(path)
+    assert caught.value.location is not None and caught.value.location.line == 4
+    assert caught.value.render().startswith(f"{path}:4: kgsync manifest is unreadable: not JSON (")

@@ -392,3 +392,19 @@ def test_a_site_url_that_is_no_web_address_is_refused_at_its_line(tmp_path: Path
 def test_a_site_url_on_the_web_is_read(tmp_path: Path, url: str) -> None:
     (tmp_path / "kgsync.yml").write_text(f"site:\n  url: '{url}'\n", encoding="utf-8")
     assert config.load(tmp_path).site.url == url
+
+
+@pytest.mark.parametrize(("value", "what"), [
+    ("notes/2026-01-01-x.md", "is a file"), ("kgsync.yml", "is a file"),
+    ("memory.jsonl", "is the graph's name"), ("memory.kgsync.json", "is the graph's manifest's name"),
+])
+def test_a_cache_dir_naming_a_file_is_a_config_error_at_its_line(tmp_path: Path, value: str, what: str) -> None:
+    # qa207: `cache_dir:` naming an item file stopped `kgsync build` with a NotADirectoryError traceback
+    # after the build, and naming the manifest (not yet written) made a folder there that the build then
+    # blamed on the manifest ("restore it from git").
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "2026-01-01-x.md").write_text("---\ntitle: x\n---\n", encoding="utf-8")
+    (tmp_path / "kgsync.yml").write_text(f"items: notes/*.md\ncache_dir: {value}\n", encoding="utf-8")
+    with pytest.raises(ConfigError, match=f"kgsync.yml:2: cache_dir: '{value}' {what}") as caught:
+        config.load(tmp_path)
+    assert "fix: name a folder of its own, such as .kgsync-cache" in str(caught.value)

@@ -162,3 +162,15 @@ def test_a_cites_entry_naming_no_item_is_warned_at_the_entry_s_line(tmp_path: Pa
     write(tmp_path, "2026-03-01-good.md", text)
     [warning] = [i for i in read(tmp_path).issues if "2026-01-01-oldr" in i.message]
     assert warning.location.line == text.split("\n").index(entry) + 1
+
+
+def test_a_cite_of_an_item_with_no_completed_date_names_the_missing_date(tmp_path: Path) -> None:
+    # qa207: an item whose frontmatter lost its completed: line made every item citing it say "cites 'x', completed
+    # on no date, after this item (2026-03-01)", and fix "correct the completed: date of one of the two": the
+    # cited item has no date to correct, undated work sorts last; the message says which date is missing.
+    write(tmp_path, "2026-01-01-older.md", OLDER.replace("completed: 2026-03-01T10:00:00+00:00\n", ""))
+    write(tmp_path, "2026-03-01-good.md", GOOD)
+    [warning] = [i for i in only(read(tmp_path).issues, IssueSeverity.WARNING) if i.message.startswith("cites ")]
+    assert warning.message == ("cites '2026-01-01-older', which has no completed: date (undated work counts as the "
+                               "latest): no extends edge is made (later work extends earlier work)")
+    assert warning.hint == "write the completed: date of 2026-01-01-older"

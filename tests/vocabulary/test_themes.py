@@ -362,3 +362,13 @@ def test_an_empty_alias_of_a_theme_is_an_error_at_its_line(tmp_path: Path, entry
     error = _theme_map_error(tmp_path, f"knowledge-graphs:\n  - ontologies\n  - {entry}\n")
     assert error.location is not None and error.location.line == 6
     assert error.message == "knowledge-graphs: an alias is empty" and error.hint == "write the alias, or delete the empty entry"
+
+
+@pytest.mark.parametrize("key", ["''", "'-'", "'_ /'", "'!!!'", "~"])
+def test_a_theme_with_no_word_in_its_slug_is_an_error_at_its_line(tmp_path: Path, key: str) -> None:
+    # qa207: '' or '-' as a theme's slug was an IndexError traceback out of `kgsync build`, and `~:` made a
+    # theme "none"; the slug names the theme's node, so it needs a letter or a digit.
+    error = _theme_map_error(tmp_path, f"knowledge-graphs: [kg]\n{key}: [x-y]\n")
+    assert error.location is not None and error.location.line == 5
+    assert error.message == "a theme's slug holds no letter or digit" and \
+        error.hint == "write the theme's slug (knowledge-graphs), or delete the entry"

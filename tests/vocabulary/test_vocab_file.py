@@ -148,3 +148,16 @@ def test_a_term_whose_name_is_not_canonical_has_its_fields_problems_reported_at_
     assert f"{path}:3: Knowledge Graph: kind must be concept or method, not 'thing'" in text, text
     assert f"{path}:4: Knowledge Graph: unknown field 'colour'" in text, text
     assert f"{path}:5: Knowledge Graph: an alias is empty" in text, text
+
+
+def test_an_alias_with_no_letter_or_digit_is_a_problem_at_its_line(tmp_path: Path) -> None:
+    # qa207: `aliases: ["!!"]` wrote the observation alias:!! on the node (no text holds it as a name), and
+    # "-" was dropped without a word; a stoplist entry or merge of that kind was refused already.
+    path = write(tmp_path, 'terms:\n  knowledge-graph:\n    aliases: [KG, "!!"]\n  agent-memory:\n    aliases: ["-"]\n')
+    with pytest.raises(ConfigError) as caught:
+        load_pinned(path)
+    problems = caught.value.render().split("\n  ")[1:]
+    assert problems == [f"{path}:3: knowledge-graph: alias '!!' has no letter or digit (fix: write the alias, or delete "
+                        "the entry)",
+                        f"{path}:5: agent-memory: alias '-' has no letter or digit (fix: write the alias, or delete the "
+                        "entry)"]
