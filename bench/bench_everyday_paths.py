@@ -5,7 +5,7 @@
 GRAPH: a ``real.jsonl`` / ``g273.jsonl``; its manifest (``GRAPH`` with ``.kgsync.json`` for ``.jsonl``)
 gives the hubs, themes, topics and the shared acronym map.  For each concept and method node:
 
-* ``path``, how it became a node (README, "what is a node"): ``theme`` (a vocabulary theme), ``hub`` (a
+* ``path``, how it became a node (README, "What is a concept, decided"): ``theme`` (a vocabulary theme), ``hub`` (a
   term on more than a fifth of the items), ``topic`` (a topic word or phrase, name, derived noun,
   compound or convention file the manifest keeps), ``acronym`` (an alias in capitals the shared map
   expands to the node's key: an item defined or wrote out the long form), else ``mined`` (an item's own
