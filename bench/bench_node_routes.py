@@ -26,9 +26,17 @@ the build made:
 
 A node's *route* is the first that holds of: ``theme``, ``hub``, ``caps`` (``mining.min_links``
 items choose it within their caps), ``acronym`` (with the caps' choosers, ``min_links`` items), ``topic``,
-``subject``, ``facet``, else ``other``; ``--list`` names each node with its route set.  Beside it: how many items link
-it and how many of those write one of its names (the name part or an ``alias:``) in their prose (the
-body, front matter off; hyphens as spaces, case folded).
+``subject``, ``facet``, else ``other`` (a tree older than ``ItemTerms.defined`` has no ``acronym``: its
+definers count as ``caps``); ``--list`` names each node with its route set.  Beside it: how many items link
+it, how many of those write one of its names (the name part or an ``alias:``) in their prose (the
+body, front matter off; hyphens as spaces, case folded), and how many items of the corpus write it.
+
+``table`` prints, per reading and pooled per population (the part of NAME before ``/``): the verdicts
+per route (and ``all``: the reading's own count, as its summary gives it), what the rest would read with
+a route's nodes gone (the cost of a rule that drops the route), per route any item links it by, per
+count of linking items, per route x count, per share of its writers that link it, per route x share;
+last, every cell of 3+ nodes that reads more generic than ideas+named, with the readings where it does,
+and whether two readings of every population do (issue 21's bar for a rule that asks more of a route).
 
 Not a test: it prints figures.  Nothing in the repo is written.
 """
@@ -346,7 +354,9 @@ def table(pairs: Sequence[str], listing: bool) -> None:
 
 
 def _print(rows: Sequence[Row], listing: bool) -> None:
-    print("\n".join(render("route", tally(rows, lambda r: r.route), ROUTES)))
+    routes = {**tally(rows, lambda r: r.route), **tally(rows, lambda r: "all")}
+    print("\n".join(render("route", routes, (*ROUTES, "all"))))
+    print("\n".join(_without(rows)))
     print("\n".join(render("any item by (route)", tally(rows, lambda r: [f"by {p.split(':')[0]}" for p in r.routes.split(",") if p]),
                            [f"by {r}" for r in ROUTES])))
     print("\n".join(render("linking items", tally(rows, lambda r: band(r.items)), [b[2] for b in COUNT_BANDS])))
@@ -359,6 +369,21 @@ def _print(rows: Sequence[Row], listing: bool) -> None:
     if listing:
         for row in sorted(rows, key=lambda r: (r.route, r.verdict, r.node)):
             print(f"    {row.route:<8} {row.verdict:<8} {row.items:>3} {row.prose:>3} {row.writers:>3}  {row.node}  [{row.routes}]")
+
+
+def _without(rows: Sequence[Row]) -> list[str]:
+    """What the graph would read with each route's nodes gone: the cost of a rule that drops a route."""
+    lines = ["  without the route's nodes: ideas+named of the rest (right readings lost, generic ones gone)"]
+    for route in ROUTES:
+        gone = [r for r in rows if r.route == route]
+        if not gone:
+            continue
+        rest = [r for r in rows if r.route != route]
+        good = sum(r.verdict in ("idea", "named") for r in rest)
+        lost = sum(r.verdict in ("idea", "named") for r in gone)
+        generic = sum(r.verdict == "generic" for r in gone)
+        lines.append(f"    {route:<8} {good}/{len(rest)} = {100 * good / max(len(rest), 1):5.1f} %   ({lost} right lost, {generic} generic gone)")
+    return lines
 
 
 def main(argv: Sequence[str] | None = None) -> None:

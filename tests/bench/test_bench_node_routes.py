@@ -65,3 +65,13 @@ def test_a_cell_passes_only_on_two_readings_of_every_population(tmp_path: Path,
     table([f"a/one={routes_tsv}:{reading}", f"b/two={routes_tsv}:{reading}", f"c/three={routes_tsv}:{reading}"][:1],
           listing=False)
     assert "<-- two readings" not in capsys.readouterr().out  # one reading is not two
+
+
+def test_without_a_route_counts_what_dropping_it_costs() -> None:
+    from bench.bench_node_routes import _without
+
+    rows = [Row("concept:a", "topic", "", 3, 3, "generic", 9), Row("concept:b", "topic", "", 3, 3, "idea", 9),
+            Row("concept:c", "caps", "", 2, 2, "named", 2)]
+    lines = _without(rows)
+    assert "    topic    1/1 = 100.0 %   (1 right lost, 1 generic gone)" in lines
+    assert "    caps     1/2 =  50.0 %   (1 right lost, 0 generic gone)" in lines
