@@ -107,3 +107,34 @@ def test_folder_text_is_a_key_of_the_parent() -> None:
     for one in paths:
         for other in paths:
             assert (folder_text(one) == folder_text(other)) == (one.parent == other.parent), (one, other)
+
+
+def test_a_glob_of_one_folder_lists_what_glob_lists_in_the_same_order(tmp_path: Path) -> None:
+    # ``find_item_files`` lists a pattern whose last part alone is one ("items/*.md") without ``glob.glob``
+    # (``_in_one_folder``): the same entries, in the same order, as the general route.
+    import glob
+    import os
+
+    from kgsync.read.item_files import _in_one_folder, _sorted_paths
+
+    items = tmp_path / "items"
+    items.mkdir()
+    names = ("2026-01-01-b.md", "2026-01-01-a.md", "B.md", "a.md", ".hidden.md", "x.MD", "a b.md", "[x].md",
+             "é.md", "a.md.txt", "a-b.md", "a_b.md", "z.markdown")
+    for name in names:
+        (items / name).write_text(ITEM, encoding="utf-8")
+    (items / "folder.md").mkdir()  # an entry, not a file: listed (it fails to read, as with glob)
+    (items / "broken.md").symlink_to(tmp_path / "nowhere.md")
+    for pattern in ("*.md", "*", ".*", "[ab]*.md", "?.md", "2026-*-a.md", "*.MD", "[!a]*"):
+        full = str(items / pattern)
+        expected = _sorted_paths(map(Path, glob.glob(full, recursive=True)))
+        assert _in_one_folder(full) == expected, pattern
+        assert [p.name for p in find_item_files(f"items/{pattern}", tmp_path)] == [p.name for p in expected], pattern
+    assert _in_one_folder(str(tmp_path / "missing" / "*.md")) == []
+    assert _in_one_folder(str(items / "a.md" / "*.md")) == []  # a file, not a folder: glob lists nothing
+    # The general route where the folder is a pattern, or the pattern recursive, or no pattern at all.
+    for general in ("it*/*.md", "**/*.md", "items/a.md", "items/"):
+        assert _in_one_folder(str(tmp_path / general)) is None, general
+    if os.name == "posix":
+        relative = _in_one_folder(os.path.join(os.path.relpath(items), "*.md"))
+        assert relative == _sorted_paths(map(Path, glob.glob(os.path.join(os.path.relpath(items), "*.md"))))
