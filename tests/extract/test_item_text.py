@@ -7,9 +7,11 @@ from hypothesis import strategies as st
 
 from kgsync.extract.acronyms import folded_for_acronyms
 from kgsync.extract.designations import capitalised_runs
-from kgsync.extract.item_text import item_text
+from kgsync.extract.item_text import body_reading, item_text
 from kgsync.extract.names import letter_runs
 from kgsync.extract.topics import topic_tokens
+from kgsync.extract.units import unit_keys
+from tests.item_corpus import make_item
 
 #: Letters in both cases (the final sigma reads its neighbours), digits, word bytes, clause marks,
 #: line breaks and characters beyond ASCII: what the cuts split on or keep.
@@ -47,3 +49,32 @@ def test_an_item_with_no_findings_has_its_stated_zones_as_dense() -> None:
     assert cut.dense == cut.stated == "Title\nWhat is GraphRAG?"
     assert cut.dense_runs == cut.stated_runs == letter_runs(cut.stated)
     assert cut.capitalised == ((6, 14),)  # "GraphRAG", a capital after its first letter; "Title" none
+
+
+#: Words in both cases joined by hyphens and spaces, with line breaks: what ``units.unit_keys`` matches
+#: ("access-control policies", "the Memory-System design") and what bounds a match.
+_UNIT_TEXT = st.text(alphabet=st.sampled_from(list("aAbBcC -\n_1")), max_size=40)
+
+
+@given(zones=_UNIT_TEXT, body=_UNIT_TEXT)
+@example(zones="the Memory-System", body="Design here")
+@example(zones="access-control", body="policies x")
+@example(zones="cost-reduction", body="-a b")
+def test_the_units_of_zones_and_body_read_apart_are_those_of_the_joined_text(zones: str, body: str) -> None:
+    """``BodyReading.units`` holds the body's alone: no unit spans the line break mining joins the
+    zones and the body by, so the two read apart give the joined text's."""
+    assert unit_keys(zones + "\n" + body) == unit_keys(zones) | unit_keys(body)
+
+
+def test_the_body_reading_is_what_mining_read_of_the_body() -> None:
+    """The body cleaned, its definitions and units, as mining reads them in each reading."""
+    item = make_item("2026-01-01-a", "A note on retrieval",
+                     body="We use Retrieval-Augmented Generation (RAG) with access-control policies.\n"
+                           "See `davidamitchell/Memory-System` and the Memory-System design.\n")
+    reading = body_reading(item)
+    assert reading.repositories == frozenset({"Memory-System"})
+    assert "Memory-System design" not in reading.body and "access-control policies" in reading.body
+    assert [(short, inside) for short, _long, _s, _l, inside in reading.definitions] == [("RAG", False)]
+    assert "access control" in reading.units
+    assert reading.scanned_title + "\n" + reading.body == item_text(
+        "", reading.scanned_title, reading.body, [], None).scanned
