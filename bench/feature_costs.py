@@ -105,9 +105,9 @@ def _dense_only(_item: object, dense_text: str, dense_runs: object, _repositorie
     return dense_text, dense_runs
 
 
-def _no_phrases(whole: list[bytes], *_args: object) -> tuple[object, ...]:
+def _no_phrases(whole: list[bytes], *_args: object, marks: bytes | None = None) -> tuple[object, ...]:
     from kgsync.extract import topics
-    return (), topics._token_pair_marks(whole), (), (), {}
+    return (), topics._token_pair_marks(whole) if marks is None else marks, (), (), {}
 
 
 _R, _M, _F = "kgsync.extract.record", "kgsync.extract.mining", "kgsync.extract.findings"

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+import dataclasses
 from dataclasses import dataclass
 from itertools import chain
 
@@ -39,6 +40,8 @@ from kgsync.read.items import ResearchItem
 class ItemText:
     """The texts mining scans whole and their cuts (see the module doc)."""
 
+    #: the title, cleaned: how ``text`` opens
+    title: str
     #: the title and body, cleaned: what the topic, name, derived-word, compound and file scans read
     text: str
     #: the title, question, summary and findings, cleaned (joined by line breaks)
@@ -130,7 +133,7 @@ def body_reading(item: ResearchItem) -> BodyReading:
 
 
 def item_text(title: str, scanned_title: str, body: str, stated_zones: Sequence[str], concluded: str | None,
-              capitalised: tuple[tuple[int, int], ...] | None = None) -> ItemText:
+              capitalised: tuple[tuple[int, int], ...] | None = None, like: ItemText | None = None) -> ItemText:
     """The ``ItemText`` of an item whose cleaned title and body are ``title`` and ``body`` (the whole
     text: the two joined by a line break; the scanned text: ``scanned_title`` and ``body`` so), whose
     stated zones, cleaned, are ``stated_zones`` (those it writes) and whose dense zones are those and
@@ -143,7 +146,12 @@ def item_text(title: str, scanned_title: str, body: str, stated_zones: Sequence[
     zones' cuts are the stated zones' followed by the findings', and the whole text's lower case is
     its title's and its body's (tests/extract/test_item_text.py holds them equal to cutting the
     joined texts).  ``capitalised``: ``designations.capitalised_runs`` of the scanned text, when the caller
-    has it (``BodyReading``)."""
+    has it (``BodyReading``).  ``like``: another ``ItemText`` of the item (mining's first reading), whose
+    whole and scanned texts' cuts are taken when its title, scanned title and body are these: they
+    are functions of those three alone (the second reading differs from the first in the zones only,
+    its title most often not)."""
+    if like is not None and (like.title, like.scanned_title, like.body) == (title, scanned_title, body):
+        return _with_zones(like, stated_zones, concluded)
     text = title + "\n" + body
     body_lower = body.lower()
     lower = title.lower() + "\n" + body_lower
@@ -159,7 +167,7 @@ def item_text(title: str, scanned_title: str, body: str, stated_zones: Sequence[
     stated_runs = Counter(stated_list)
     scanned = scanned_title + "\n" + body
     return ItemText(
-        text=text, dense=dense, stated=stated, scanned=scanned, lower=lower, data=data,
+        title=title, text=text, dense=dense, stated=stated, scanned=scanned, lower=lower, data=data,
         tokens=lowered_topic_tokens(lower),
         dense_tokens=stated_tokens if dense_tokens is None else stated_tokens + dense_tokens,
         stated_tokens=stated_tokens,
@@ -169,3 +177,18 @@ def item_text(title: str, scanned_title: str, body: str, stated_zones: Sequence[
         capitalised=tuple(capitalised_runs(scanned)) if capitalised is None else capitalised,
         scanned_title=scanned_title, body=body, body_lower=body_lower,
     )
+
+
+def _with_zones(like: ItemText, stated_zones: Sequence[str], concluded: str | None) -> ItemText:
+    """``like`` with the dense and stated zones ``stated_zones`` and ``concluded`` cut as ``item_text`` cuts them."""
+    stated = "\n".join(stated_zones)
+    stated_tokens, stated_list = topic_tokens(stated), letter_run_list(stated)
+    stated_runs = Counter(stated_list)
+    if concluded is None:
+        dense, dense_tokens, dense_runs = "\n".join(stated_zones), stated_tokens, stated_runs
+    else:
+        dense = "\n".join((*stated_zones, concluded))
+        dense_tokens = stated_tokens + topic_tokens(concluded)
+        dense_runs = Counter(chain(stated_list, letter_run_list(concluded)))
+    return dataclasses.replace(like, dense=dense, stated=stated, dense_tokens=dense_tokens, stated_tokens=stated_tokens,
+                               dense_runs=dense_runs, stated_runs=stated_runs)

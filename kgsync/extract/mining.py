@@ -59,7 +59,7 @@ from kgsync.extract.flags import FOCUS as FOCUS, FREE as FREE, PLAIN as PLAIN, S
 from kgsync.extract.flags import SUBJECT as SUBJECT, TITLE as TITLE, UNIT as UNIT
 from kgsync.extract.idea import names_an_idea as names_an_idea  # re-exported API
 from kgsync.extract.idea import names_a_joined_pair, names_a_kind
-from kgsync.extract.item_text import BodyReading, body_reading, item_text
+from kgsync.extract.item_text import BodyReading, ItemText, body_reading, item_text
 from kgsync.read.items import ResearchItem
 
 
@@ -160,12 +160,12 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     naming other items (``cited_text``) says what they are about.  When the item writes such text
     there, its topic counts with that text left in are kept too (``ItemCandidates.whole``)."""
     reading = body_reading(item)  # the body and title as written: the same in both readings
-    own = _mined(item, without_item_names, reading)
+    own, texts = _mined(item, without_item_names, reading)
     concluding = (item.title, item.research_question, item.executive_summary, item.findings_analysis(),
                   *(f.text for f in item.key_findings))
     if all(without_item_names(zone) == zone for zone in concluding):
         return own  # no zone names an item (two in three items): the counts are the same
-    whole = _mined(item, _as_written, reading, counts_only=True)
+    whole, _texts = _mined(item, _as_written, reading, counts_only=True, first=(texts, own.pairs))
     if (whole.topic_words, whole.pairs, whole.frames) == (own.topic_words, own.pairs, own.frames):
         return own
     return dataclasses.replace(own, whole=(whole.topic_words, whole.pairs, whole.frames))
@@ -176,10 +176,12 @@ def _as_written(text: str) -> str:
 
 
 def _mined(item: ResearchItem, unread: Callable[[str], str], reading: BodyReading | None = None,
-           counts_only: bool = False) -> ItemCandidates:
-    """Term candidates of one item, with their salience inside it; ``unread`` takes out of each
-    text what it does not read (``cited_text.without_item_names``, or nothing); ``reading``: the item's
-    ``item_text.BodyReading``, when the caller has it.  ``counts_only``:
+           counts_only: bool = False, first: tuple[ItemText, bytes] | None = None) -> tuple[ItemCandidates, ItemText]:
+    """Term candidates of one item, with their salience inside it, and the texts they were read from;
+    ``unread`` takes out of each text what it does not read (``cited_text.without_item_names``, or
+    nothing); ``reading``: the item's ``item_text.BodyReading``, when the caller has it; ``first``: the
+    first reading's texts and pair marks (``candidates``), whose whole text's cuts and marks are taken
+    when that text is the same (``item_text``'s ``like``).  ``counts_only``:
     only ``topic_words``, ``pairs`` and ``frames`` are filled (``candidates``' second reading):
     the scans that feed none of them (genres, spelled-out acronyms, plurals, what it addresses)
     are skipped (speed175: 0.8 % of the research items' read, in instructions).
@@ -220,7 +222,7 @@ def _mined(item: ResearchItem, unread: Callable[[str], str], reading: BodyReadin
     # The body is clean of URLs already; the title is not.
     # The whole text, the dense and the stated zones, each cut once for the scans below (``item_text``).
     texts = item_text(clean[0], reading.scanned_title, body, [c for z, c in zip(zones[:3], clean[:3]) if z],
-                      clean[3] if zones[3] else None, reading.capitalised)
+                      clean[3] if zones[3] else None, reading.capitalised, first[0] if first else None)
     text, dense_text, stated, scanned = texts.text, texts.dense, texts.stated, texts.scanned
     # The acronym definitions mining keeps, each with whether it is written inside designations (``BodyReading``)
     for short, expansion, short_key, long_key, inside in reading.definitions:
@@ -321,7 +323,8 @@ def _mined(item: ResearchItem, unread: Callable[[str], str], reading: BodyReadin
     phrases = {c.key: [s for s, _n in c.surfaces] for c in terms if c.key.count(" ") == topics.PHRASE_WORDS - 1}
     # (the phrases counted in the stated zones too, see below, from the forms the whole text's scan built)
     phrase_counts, pairs, frames, stated_phrases, related = topics.phrase_scan_cut(
-        texts.tokens, texts.dense_tokens, texts.stated_tokens, phrases)
+        texts.tokens, texts.dense_tokens, texts.stated_tokens, phrases,
+        marks=first[1] if first is not None and texts.tokens is first[0].tokens else None)
     # "the causal chain from X to Y": a phrase the item writes mostly (more than half its mentions) before "from" or "between" names
     # the relation between what follows, a frame each item fills with its own two things, no idea
     # (``related``: ``topics.relation_mentions``, read in the same pass).
@@ -353,7 +356,7 @@ def _mined(item: ResearchItem, unread: Callable[[str], str], reading: BodyReadin
         _with_stated(prefixed, lambda: compounds.prefixed_mentions(stated, stated)),
         _with_stated(files.file_mentions(text, dense_text), lambda: files.file_mentions(stated, stated)))))
     if counts_only:
-        return ItemCandidates(item.slug, (), topic_words=words, pairs=pairs, frames=frames)
+        return ItemCandidates(item.slug, (), topic_words=words, pairs=pairs, frames=frames), texts
     # "multi-hop reasoning", never "multi-hop" alone: a prefixed compound the item writes only as a modifier
     # (``compounds.modifiers_only``), which the corpus reads when it decides the topics (``vocabulary.topics``);
     # the counts-only reading keeps no modifiers, so it is read here, after that reading returns
@@ -369,7 +372,7 @@ def _mined(item: ResearchItem, unread: Callable[[str], str], reading: BodyReadin
     kept = tuple(c for c in terms if c.key not in dropped) if dropped else tuple(terms)
     return ItemCandidates(item.slug, kept, tuple(sorted(acronyms)), dense, spelled, words, pairs, frames, in_plural,
                           tuple(sorted(modifiers)),
-                          addressed_keys(words, runs, dense_runs))
+                          addressed_keys(words, runs, dense_runs)), texts
 
 
 def _designation_prefixes(scanned: str, terms: Sequence[Candidate]) -> set[str]:

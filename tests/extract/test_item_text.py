@@ -38,7 +38,7 @@ def test_the_cuts_are_those_of_the_joined_texts(title: str, scanned_title: str, 
     assert cut.tokens == topic_tokens(text)
     assert cut.dense_tokens == topic_tokens(dense)
     assert cut.stated_tokens == topic_tokens(cut.stated)
-    assert cut.runs == letter_runs(text) and list(cut.runs) == list(letter_runs(text))
+    assert cut.title == title and cut.runs == letter_runs(text) and list(cut.runs) == list(letter_runs(text))
     assert cut.dense_runs == letter_runs(dense) and list(cut.dense_runs) == list(letter_runs(dense))
     assert cut.stated_runs == letter_runs(cut.stated)
     assert cut.capitalised == tuple(capitalised_runs(scanned))
@@ -78,3 +78,19 @@ def test_the_body_reading_is_what_mining_read_of_the_body() -> None:
     assert "access control" in reading.units
     assert reading.scanned_title + "\n" + reading.body == item_text(
         "", reading.scanned_title, reading.body, [], None).scanned
+
+
+@given(title=_TEXT, body=_TEXT, stated=st.lists(_TEXT, max_size=3), concluded=st.none() | _TEXT,
+       other_stated=st.lists(_TEXT, max_size=3), other_concluded=st.none() | _TEXT)
+def test_a_reading_like_another_of_the_same_text_takes_its_whole_cuts(
+        title: str, body: str, stated: list[str], concluded: str | None, other_stated: list[str],
+        other_concluded: str | None) -> None:
+    """``like``: the whole and scanned texts' cuts of another reading of the same title and body are
+    taken (the same objects), its zones cut anew: equal to cutting them all."""
+    first = item_text(title, title, body, other_stated, other_concluded)
+    fresh = item_text(title, title, body, stated, concluded)
+    taken = item_text(title, title, body, stated, concluded, like=first)
+    assert taken == fresh and taken.tokens is first.tokens and taken.runs is first.runs
+    assert list(taken.dense_runs) == list(fresh.dense_runs) and list(taken.stated_runs) == list(fresh.stated_runs)
+    other = item_text(title + "x", title, body, stated, concluded, like=first)
+    assert other == item_text(title + "x", title, body, stated, concluded) and other.tokens is not first.tokens
