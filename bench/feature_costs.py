@@ -105,12 +105,13 @@ def _dense_only(_item: object, dense_text: str, dense_runs: object, _repositorie
     return dense_text, dense_runs
 
 
-def _no_phrases(whole: list[bytes], *_args: object) -> tuple[object, ...]:
+def _no_phrases(whole: list[bytes], *_args: object, marks: bytes | None = None) -> tuple[object, ...]:
     from kgsync.extract import topics
-    return (), topics._token_pair_marks(whole), (), (), {}
+    return (), topics._token_pair_marks(whole) if marks is None else marks, (), (), {}
 
 
 _R, _M, _F = "kgsync.extract.record", "kgsync.extract.mining", "kgsync.extract.findings"
+_IT = "kgsync.extract.item_text"  # what mining reads of the body once for both its readings (``body_reading``)
 _RF, _MN = "kgsync.extract.references", "kgsync.extract.mentions"
 
 #: The read stage's features, outermost first (an inner one's time is inside its caller's inclusive time).
@@ -156,11 +157,13 @@ FEATURES = (
     Feature("  zone tokens", _M, "tokens_of"),
     Feature("  zone runs -> terms", _M, "run_terms"),
     Feature("  item text cut (tokens, runs)", _M, "item_text"),
-    Feature("  acronym definitions", _M, "url_free_acronym_pairs", _nothing),
-    Feature("  designation definitions", _M, "defined_in_designation", _false),
+    Feature("  body reading (once for both readings)", _M, "body_reading"),
+    Feature("  acronym definitions", _IT, "url_free_acronym_pairs", _nothing),
+    Feature("  designation definitions", _IT, "defined_in_designation", _false),
     Feature("  emphasis", "kgsync.extract.markup", "emphasised", _nothing),
-    Feature("  finding subjects", _M, "finding_subjects", _none_set),
-    Feature("  units", _M, "unit_keys", _none_set),
+    Feature("  finding subjects", _IT, "finding_subjects", _none_set),
+    Feature("  units (body)", _IT, "unit_keys", _none_set),
+    Feature("  units (zones)", _M, "unit_keys", _none_set),
     Feature("  nesting: name tails", "kgsync.extract.nesting", "name_tails", _no_tails),
     Feature("  attributive modifiers", "kgsync.extract.attributive", "attributive_only", _none_set),
     Feature("  enclosed modifiers", "kgsync.extract.enclosed", "enclosed_only", _none_set),

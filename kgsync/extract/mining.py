@@ -39,15 +39,13 @@ from operator import itemgetter
 from typing import NamedTuple
 
 from kgsync.extract import attributive, compounds, derived, enclosed, files, lexicon, markup, names, nesting, plurals, topics
-from kgsync.extract.acronyms import url_free_acronym_pairs, is_valid_expansion, without_web_addresses
 from kgsync.extract.addressed import addressed_keys
-from kgsync.extract.designations import defined_in_designation, designation_only
+from kgsync.extract.designations import designation_only
 from kgsync.extract.expansion_pieces import pieces_only_inside
 from kgsync.extract.genres import chained_only, genre_only
-from kgsync.extract.acronyms import letters_match, spelled_out
+from kgsync.extract.acronyms import spelled_out
 from kgsync.extract.acronyms import acronym_pairs as acronym_pairs  # re-exported API
 from kgsync.extract.canonical import is_acronym, term_key
-from kgsync.extract.finding_subjects import finding_subjects
 from kgsync.extract.cited_text import without_item_names
 from kgsync.extract.relation_frames import relational_frames
 from kgsync.extract.phrases import MAX_WORDS as MAX_WORDS
@@ -61,7 +59,7 @@ from kgsync.extract.flags import FOCUS as FOCUS, FREE as FREE, PLAIN as PLAIN, S
 from kgsync.extract.flags import SUBJECT as SUBJECT, TITLE as TITLE, UNIT as UNIT
 from kgsync.extract.idea import names_an_idea as names_an_idea  # re-exported API
 from kgsync.extract.idea import names_a_joined_pair, names_a_kind
-from kgsync.extract.item_text import item_text
+from kgsync.extract.item_text import BodyReading, ItemText, body_reading, item_text
 from kgsync.read.items import ResearchItem
 
 
@@ -161,12 +159,13 @@ def candidates(item: ResearchItem) -> ItemCandidates:
     (title, question, summary, findings, their analysis) read from its own words: the text there
     naming other items (``cited_text``) says what they are about.  When the item writes such text
     there, its topic counts with that text left in are kept too (``ItemCandidates.whole``)."""
-    own = _mined(item, without_item_names)
+    reading = body_reading(item)  # the body and title as written: the same in both readings
+    own, texts = _mined(item, without_item_names, reading)
     concluding = (item.title, item.research_question, item.executive_summary, item.findings_analysis(),
                   *(f.text for f in item.key_findings))
     if all(without_item_names(zone) == zone for zone in concluding):
         return own  # no zone names an item (two in three items): the counts are the same
-    whole = _mined(item, _as_written, counts_only=True)
+    whole, _texts = _mined(item, _as_written, reading, counts_only=True, first=(texts, own.pairs))
     if (whole.topic_words, whole.pairs, whole.frames) == (own.topic_words, own.pairs, own.frames):
         return own
     return dataclasses.replace(own, whole=(whole.topic_words, whole.pairs, whole.frames))
@@ -176,9 +175,13 @@ def _as_written(text: str) -> str:
     return text
 
 
-def _mined(item: ResearchItem, unread: Callable[[str], str], counts_only: bool = False) -> ItemCandidates:
-    """Term candidates of one item, with their salience inside it; ``unread`` takes out of each
-    text what it does not read (``cited_text.without_item_names``, or nothing).  ``counts_only``:
+def _mined(item: ResearchItem, unread: Callable[[str], str], reading: BodyReading | None = None,
+           counts_only: bool = False, first: tuple[ItemText, bytes] | None = None) -> tuple[ItemCandidates, ItemText]:
+    """Term candidates of one item, with their salience inside it, and the texts they were read from;
+    ``unread`` takes out of each text what it does not read (``cited_text.without_item_names``, or
+    nothing); ``reading``: the item's ``item_text.BodyReading``, when the caller has it; ``first``: the
+    first reading's texts and pair marks (``candidates``), whose whole text's cuts and marks are taken
+    when that text is the same (``item_text``'s ``like``).  ``counts_only``:
     only ``topic_words``, ``pairs`` and ``frames`` are filled (``candidates``' second reading):
     the scans that feed none of them (genres, spelled-out acronyms, plurals, what it addresses)
     are skipped (speed175: 0.8 % of the research items' read, in instructions).
@@ -192,8 +195,8 @@ def _mined(item: ResearchItem, unread: Callable[[str], str], counts_only: bool =
     zones = (item.title, item.research_question, item.executive_summary, findings)
     # A repository the item writes as a path ("davidamitchell/Memory-System") is a proper name: its
     # spelling there names the repository wherever the item writes it, not the idea its words key to.
-    repositories = markup.repository_names(item.body)
-    body = markup.without_names(markup.clean(markup.without_fences(item.body)), repositories)
+    reading = body_reading(item) if reading is None else reading
+    repositories, body = reading.repositories, reading.body
     # Each zone cleaned once: no label, link, URL or tag spans a line, so the lines the zones are
     # joined with are kept and the joined zones' cleaning is the cleaned zones joined.
     # The text in them that names another item (its slug, file name, the link to it: ``cited_text``) says
@@ -218,21 +221,13 @@ def _mined(item: ResearchItem, unread: Callable[[str], str], counts_only: bool =
     designated: set[str] = set()  # long forms written only as an acronym's expansion inside a designation
     # The body is clean of URLs already; the title is not.
     # The whole text, the dense and the stated zones, each cut once for the scans below (``item_text``).
-    texts = item_text(clean[0], without_web_addresses(item.title), body, [c for z, c in zip(zones[:3], clean[:3]) if z],
-                      clean[3] if zones[3] else None)
+    texts = item_text(clean[0], reading.scanned_title, body, [c for z, c in zip(zones[:3], clean[:3]) if z],
+                      clean[3] if zones[3] else None, reading.capitalised, first[0] if first else None)
     text, dense_text, stated, scanned = texts.text, texts.dense, texts.stated, texts.scanned
-    # Whether a definition is written inside designations reads the whole text: a definition the item
-    # writes again (half of them) is judged once.
-    designates: dict[tuple[str, str], bool] = {}
-    for short, expansion in url_free_acronym_pairs(scanned):
-        short_key, long_key = term_key(short), term_key(expansion)
-        if (not short_key or not long_key or short_key == long_key or not is_valid_expansion(long_key)
-                or not letters_match(short, expansion) or short_key in long_key.split(" ")):
-            continue  # a recursive acronym ("YAML Ain't Markup Language") is named by itself
+    # The acronym definitions mining keeps, each with whether it is written inside designations (``BodyReading``)
+    for short, expansion, short_key, long_key, inside in reading.definitions:
         acronyms.add((short_key, long_key))
-        if (short, expansion) not in designates:
-            designates[short, expansion] = defined_in_designation(scanned, short, expansion)
-        if designates[short, expansion]:
+        if inside:
             designated.add(long_key)  # "International Electrotechnical Commission (IEC) 42001": a standard's
             continue  # name, no use of the body's (the definition still says what "IEC" stands for)
         for key, surface, flag in ((short_key, short, DEFINED | ACRONYM), (long_key, expansion, DEFINED)):
@@ -240,16 +235,16 @@ def _mined(item: ResearchItem, unread: Callable[[str], str], counts_only: bool =
                 bonus[key] = bonus.get(key, 0) + 0.5
             extra[key] = extra.get(key, 0) | flag
             _count(surfaces.setdefault(key, {}), " ".join(surface.split()))
-    for phrase in markup.emphasised(body):
-        for key, surface in markup.emphasis_terms(phrase):  # the whole phrase only
-            if extra.get(key, 0) & EMPHASISED == 0:
-                bonus[key] = bonus.get(key, 0) + 0.5
-            extra[key] = extra.get(key, 0) | EMPHASISED
-            _count(surfaces.setdefault(key, {}), surface)
-    for key in finding_subjects(item):
+    for key, surface in reading.emphasis:  # each emphasised run, the whole phrase only
+        if extra.get(key, 0) & EMPHASISED == 0:
+            bonus[key] = bonus.get(key, 0) + 0.5
+        extra[key] = extra.get(key, 0) | EMPHASISED
+        _count(surfaces.setdefault(key, {}), surface)
+    for key in reading.subjects:
         if key in surfaces:
             extra[key] = extra.get(key, 0) | SUBJECT
-    units = unit_keys("\n".join(clean) + "\n" + body) | _title_opening(item.title)
+    # no unit spans a line break: the zones' and the body's read apart are those of the text they join
+    units = unit_keys("\n".join(clean)) | reading.units | _title_opening(item.title)
     # The keys view first: the intersection is a set either way (the view builds it), and so typed
     # (the stubs call ``units & surfaces.keys()`` a frozenset, which compiled code rejects: bench_compiled).
     for key in surfaces.keys() & units:
@@ -263,7 +258,7 @@ def _mined(item: ResearchItem, unread: Callable[[str], str], counts_only: bool =
     unnamed = {long for _short, long in acronyms if long in surfaces and not names_an_idea(
         long, tuple(surfaces[long].items()), extra.get(long, 0))}
     unnamed |= {short for short, long in acronyms if long in unnamed}
-    protocols = markup.link_protocols(item.body)
+    protocols = reading.protocols
     unnamed |= {long for short, long in acronyms if short in lexicon.FILE_FORMATS or short in protocols}
     modifiers = attributive.attributive_only(text, surfaces, texts.lower)  # "multi-step reasoning": a modifier
     # "human approval signals": a phrase written where the item concludes only as one head's modifier, and
@@ -328,7 +323,8 @@ def _mined(item: ResearchItem, unread: Callable[[str], str], counts_only: bool =
     phrases = {c.key: [s for s, _n in c.surfaces] for c in terms if c.key.count(" ") == topics.PHRASE_WORDS - 1}
     # (the phrases counted in the stated zones too, see below, from the forms the whole text's scan built)
     phrase_counts, pairs, frames, stated_phrases, related = topics.phrase_scan_cut(
-        texts.tokens, texts.dense_tokens, texts.stated_tokens, phrases)
+        texts.tokens, texts.dense_tokens, texts.stated_tokens, phrases,
+        marks=first[1] if first is not None and texts.tokens is first[0].tokens else None)
     # "the causal chain from X to Y": a phrase the item writes mostly (more than half its mentions) before "from" or "between" names
     # the relation between what follows, a frame each item fills with its own two things, no idea
     # (``related``: ``topics.relation_mentions``, read in the same pass).
@@ -360,7 +356,7 @@ def _mined(item: ResearchItem, unread: Callable[[str], str], counts_only: bool =
         _with_stated(prefixed, lambda: compounds.prefixed_mentions(stated, stated)),
         _with_stated(files.file_mentions(text, dense_text), lambda: files.file_mentions(stated, stated)))))
     if counts_only:
-        return ItemCandidates(item.slug, (), topic_words=words, pairs=pairs, frames=frames)
+        return ItemCandidates(item.slug, (), topic_words=words, pairs=pairs, frames=frames), texts
     # "multi-hop reasoning", never "multi-hop" alone: a prefixed compound the item writes only as a modifier
     # (``compounds.modifiers_only``), which the corpus reads when it decides the topics (``vocabulary.topics``);
     # the counts-only reading keeps no modifiers, so it is read here, after that reading returns
@@ -376,7 +372,7 @@ def _mined(item: ResearchItem, unread: Callable[[str], str], counts_only: bool =
     kept = tuple(c for c in terms if c.key not in dropped) if dropped else tuple(terms)
     return ItemCandidates(item.slug, kept, tuple(sorted(acronyms)), dense, spelled, words, pairs, frames, in_plural,
                           tuple(sorted(modifiers)),
-                          addressed_keys(words, runs, dense_runs))
+                          addressed_keys(words, runs, dense_runs)), texts
 
 
 def _designation_prefixes(scanned: str, terms: Sequence[Candidate]) -> set[str]:

@@ -338,17 +338,18 @@ def phrase_scan(text: str, dense: str, phrases: Mapping[str, Iterable[str]]
     return phrase_scan_cut(topic_tokens(text), topic_tokens(dense), [], phrases)[:3]
 
 
-def phrase_scan_cut(whole: list[bytes], dense: list[bytes], stated: list[bytes], phrases: Mapping[str, Iterable[str]]
-                    ) -> tuple[tuple[tuple[str, int, int], ...], bytes, tuple[tuple[str, str, int], ...],
+def phrase_scan_cut(whole: list[bytes], dense: list[bytes], stated: list[bytes], phrases: Mapping[str, Iterable[str]],
+                    *, marks: bytes | None = None) -> tuple[tuple[tuple[str, int, int], ...], bytes, tuple[tuple[str, str, int], ...],
                                tuple[tuple[str, int, int], ...], dict[str, int]]:
     """``phrase_scan`` of the texts' tokens (``topic_tokens``, cut by the caller: ``item_text``), fourth
     ``phrase_mentions(stated, stated, ...)`` of the phrases it finds mentioned in ``dense`` (mining's
     stated zones: title, question, summary), from the same phrase forms: building them again for the
     stated zones took more than counting there; and fifth ``relation_mentions(whole, phrases)``, read
-    from the same hits (tests/extract/test_topics.py holds it equal)."""
+    from the same hits (tests/extract/test_topics.py holds it equal).  ``marks``: ``pair_marks`` of
+    ``whole``, when the caller has them (mining's second reading of the same whole text)."""
     mentions_, frames, in_stated, relations = _scan(whole, dense, phrases, frames=True, stated=stated) \
         if phrases else ((), (), (), {})
-    return mentions_, _token_pair_marks(whole), frames, in_stated, relations
+    return mentions_, _token_pair_marks(whole) if marks is None else marks, frames, in_stated, relations
 
 
 #: The prepositions, a closed class: the word that governs a noun phrase as an adverbial ("at

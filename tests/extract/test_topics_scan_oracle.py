@@ -25,8 +25,8 @@ def test_the_research_items_get_what_the_oracle_gives(monkeypatch: pytest.Monkey
     real = topics.phrase_scan_cut
 
     def spy(whole: list[bytes], dense: list[bytes], stated: list[bytes],
-            phrases: Mapping[str, Iterable[str]]) -> tuple[object, ...]:
-        got = real(whole, dense, stated, phrases)
+            phrases: Mapping[str, Iterable[str]], *, marks: bytes | None = None) -> tuple[object, ...]:
+        got = real(whole, dense, stated, phrases, marks=marks)
         assert got[4] == (relation_mentions(whole, phrases) if phrases else {})
         calls.append(got[4])
         return got
