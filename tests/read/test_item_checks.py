@@ -159,3 +159,22 @@ def test_a_misspelt_stance_is_answered_with_the_near_word(tmp_path: Path) -> Non
     write(tmp_path, "2026-03-01-good.md", GOOD.replace("cites: [2026-01-01-older]", f"cites: [{far}]"))
     [error] = only(read(tmp_path).issues, IssueSeverity.ERROR)
     assert "nearest" not in error.hint and "stance: supports" in error.hint, error.hint  # no near word: the form
+
+
+@pytest.mark.parametrize(("themes", "message"), [
+    ("themes: {a: b}", "themes is a mapping, not a list of theme words"),
+    ("themes:\n  agents: rag", "themes is a mapping, not a list of theme words"),
+    ("themes: [[x]]", "themes: entry 1 is a list or a mapping, not text"),
+    ("themes: [agents, {a: b}]", "themes: entry 2 is a list or a mapping, not text"),
+])
+def test_themes_that_are_a_mapping_or_hold_one_are_an_error_at_their_line(tmp_path: Path, themes: str,
+                                                                          message: str) -> None:
+    # Warned and ignored, the item was built without its theme nodes (example item 2026-01-05: 5 graph
+    # lines lost with `themes: {a: b}`); the README: a theme that is no text is an error, the item keeps its nodes.
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    write(tmp_path, "2026-03-01-good.md", GOOD.replace("themes: [knowledge-graphs, rag-retrieval]", themes))
+    result = read(tmp_path)
+    assert [i.slug for i in result.items] == ["2026-01-01-older"]  # it fails: its last good build's nodes stay
+    [error] = only(result.issues, IssueSeverity.ERROR)
+    assert (error.location.line, error.message) == (4, message)
+    assert error.hint.startswith("write ")
