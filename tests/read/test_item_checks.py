@@ -178,3 +178,37 @@ def test_themes_that_are_a_mapping_or_hold_one_are_an_error_at_their_line(tmp_pa
     [error] = only(result.issues, IssueSeverity.ERROR)
     assert (error.location.line, error.message) == (4, message)
     assert error.hint.startswith("write ")
+
+
+@pytest.mark.parametrize("cites", [
+    "cites: {item: 2026-01-01-older, findings: [2], stance: extends}",
+    "cites:\n  item: 2026-01-01-older\n  findings: [2]\n  stance: extends",
+])
+def test_one_cites_entry_written_without_its_list_is_read_as_that_entry(tmp_path: Path, cites: str) -> None:
+    # One {item: …} mapping without the list around it was warned "cites is a mapping; ignored": the citation
+    # left the graph. Its intent is as plain as a lone slug's (cites: <slug>, read as a one-entry list).
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    text = GOOD.replace("cites: [2026-01-01-older]", cites)
+    write(tmp_path, "2026-03-01-good.md", text)
+    result = read(tmp_path)
+    assert not [i for i in result.issues if i.severity is not IssueSeverity.NOTICE and i.message.startswith("cites")]
+    [good] = [i for i in result.items if i.slug == "2026-03-01-good"]
+    assert good.cites == ("2026-01-01-older",)
+    [cited] = good.cited_findings
+    assert (cited.item, cited.findings, cited.stance, cited.line) == ("2026-01-01-older", (2,), "extends", 5)
+
+
+@pytest.mark.parametrize(("cites", "message"), [
+    ("cites: {item: 2026-01-01-older, findings: [2], stance: extend}", "cites: stance 'extend' is not supports, "
+     "contradicts or extends"),
+    ("cites: {a: b}", "cites: a cites entry with findings has exactly the keys item, findings, stance (and from)"),
+    ("cites: [[2026-01-01-older]]", "cites: entry 1 is a list or a mapping, not text"),
+])
+def test_a_malformed_lone_or_nested_cites_entry_is_an_error_at_its_line(tmp_path: Path, cites: str,
+                                                                        message: str) -> None:
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    write(tmp_path, "2026-03-01-good.md", GOOD.replace("cites: [2026-01-01-older]", cites))
+    result = read(tmp_path)
+    assert [i.slug for i in result.items] == ["2026-01-01-older"]  # it fails, keeping its last good build's nodes
+    [error] = only(result.issues, IssueSeverity.ERROR)
+    assert (error.location.line, error.message) == (5, message)
