@@ -36,6 +36,14 @@ _NAMING_FIELDS = ("themes", "cites")
 _CITE_FORM = "write cites: [<slug>, {item: <slug>, findings: [5], stance: supports, from: 2}]"
 
 
+def one_cite(meta: dict[str, Any]) -> dict[str, Any]:
+    """``meta`` with a lone ``cites:`` mapping read as the one-entry list it was written without
+    (``cites: {item: <slug>, findings: [2], stance: extends}``), as a lone slug is: the intent is plain,
+    and ignored with a warning the citation left the graph.  Its entry is then checked as any entry is."""
+    cites = meta.get("cites")
+    return {**meta, "cites": [cites]} if isinstance(cites, dict) else meta
+
+
 def cited_items(value: object) -> object:
     """A ``cites:`` list with each ``{item: …}`` entry as its slug (plain slugs stay as they are)."""
     if isinstance(value, list):
@@ -123,7 +131,7 @@ def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) 
         found.append(problem(IssueSeverity.ERROR, at("completed"), f"completed: {str(completed)[:40]!r} is not a date",
                              "write the date the research was completed as YYYY-MM-DD"))
     for name in LIST_FIELDS:
-        if isinstance(meta.get(name), dict) and name == "themes":  # cites: one mapping is its one entry (``one_cite``)
+        if isinstance(meta.get(name), dict) and name == "themes":  # a cites: mapping is its one entry (``one_cite``)
             found.append(problem(IssueSeverity.ERROR, at(name), f"{name} is a mapping, not a list of theme words",
                                  f"write {name} as a list: [a, b] (each entry a theme word, no 'key: value')"))
         elif isinstance(meta.get(name), dict):

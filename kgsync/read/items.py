@@ -42,6 +42,7 @@ from kgsync.read.item_checks import (
     too_long_number,
     field_line,
     misshapen_fields,
+    one_cite,
     link_entry_lines,
     one_line,
     field_slugs,
@@ -264,6 +265,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         meta = {}
     if not isinstance(meta, dict):
         return [problem(IssueSeverity.ERROR, 2, "frontmatter is not a mapping of field: value")]
+    meta = one_cite(meta)
     # YAML escapes ("\x85", "\u007f") make what the text scan cannot see; without a backslash there
     # is no escape, and every string of ``meta`` is the text's own characters, which ``decoded_text`` checked:
     # the walk over every key and value is skipped (most frontmatter has no backslash).
