@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from kgsync.read.item_model import Issue
 from kgsync.read.items import IssueSeverity, normalise_slug
 from tests.read.item_files import GOOD, OLDER, only, read, write
 
@@ -171,13 +172,20 @@ def test_themes_that_are_a_mapping_or_hold_one_are_an_error_at_their_line(tmp_pa
                                                                           message: str) -> None:
     # Warned and ignored, the item was built without its theme nodes (example item 2026-01-05: 5 graph
     # lines lost with `themes: {a: b}`); the README: a theme that is no text is an error, the item keeps its nodes.
-    write(tmp_path, "2026-01-01-older.md", OLDER)
-    write(tmp_path, "2026-03-01-good.md", GOOD.replace("themes: [knowledge-graphs, rag-retrieval]", themes))
-    result = read(tmp_path)
-    assert [i.slug for i in result.items] == ["2026-01-01-older"]  # it fails: its last good build's nodes stay
-    [error] = only(result.issues, IssueSeverity.ERROR)
+    error = _the_error(tmp_path, "themes: [knowledge-graphs, rag-retrieval]", themes)
     assert (error.location.line, error.message) == (4, message)
     assert error.hint.startswith("write ")
+
+
+def _the_error(tmp_path: Path, field: str, written: str) -> Issue:
+    """The one error of GOOD with ``field`` written as ``written``: the item fails (it keeps its last good
+    build's nodes) and the item it cites is read."""
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    write(tmp_path, "2026-03-01-good.md", GOOD.replace(field, written))
+    result = read(tmp_path)
+    assert [i.slug for i in result.items] == ["2026-01-01-older"]
+    [error] = only(result.issues, IssueSeverity.ERROR)
+    return error
 
 
 @pytest.mark.parametrize("cites", [
@@ -206,9 +214,5 @@ def test_one_cites_entry_written_without_its_list_is_read_as_that_entry(tmp_path
 ])
 def test_a_malformed_lone_or_nested_cites_entry_is_an_error_at_its_line(tmp_path: Path, cites: str,
                                                                         message: str) -> None:
-    write(tmp_path, "2026-01-01-older.md", OLDER)
-    write(tmp_path, "2026-03-01-good.md", GOOD.replace("cites: [2026-01-01-older]", cites))
-    result = read(tmp_path)
-    assert [i.slug for i in result.items] == ["2026-01-01-older"]  # it fails, keeping its last good build's nodes
-    [error] = only(result.issues, IssueSeverity.ERROR)
+    error = _the_error(tmp_path, "cites: [2026-01-01-older]", cites)
     assert (error.location.line, error.message) == (5, message)
