@@ -133,7 +133,7 @@ def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) 
     for name in LIST_FIELDS:
         if isinstance(meta.get(name), dict) and name == "themes":  # a cites: mapping is its one entry (``one_cite``)
             found.append(problem(IssueSeverity.ERROR, at(name), f"{name} is a mapping, not a list of theme words",
-                                 f"write {name} as a list: [a, b] (each entry a theme word, no 'key: value')"))
+                                 "write themes as a list of theme words: themes: [a, b]"))
         elif isinstance(meta.get(name), dict):
             found.append(problem(IssueSeverity.WARNING, at(name), f"{name} is a mapping; ignored",
                                  f"write {name} as a list: [a, b]"))

@@ -63,8 +63,8 @@ def no_completed(meta: dict[str, Any], slug: str, problem: IssueMaker) -> list[I
     if meta.get("completed") not in (None, ""):
         return []
     named = date_value(slug[:10]) if DATED_SLUG.match(slug) else ""
-    day = f"{named} (the day the research was finished; the file name's date)" if named else \
-        "YYYY-MM-DD (the day the research was finished)"
+    day = f"{named}, the date its file name starts with, if the research was finished that day" if named else \
+        "YYYY-MM-DD, the day the research was finished"
     return [problem(IssueSeverity.WARNING, 2, "no completed: date: the item is ordered after every dated item, so "
                     "no extends edge runs to it from the items citing it", f"add completed: {day}")]
 

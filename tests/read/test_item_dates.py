@@ -57,11 +57,11 @@ def test_an_item_whose_file_name_breaks_the_dated_convention_is_read_with_a_warn
 
 
 @pytest.mark.parametrize(("name", "frontmatter", "fix"), [
-    ("2026-03-01-good.md", "---\n---\n", "add completed: 2026-03-01 (the day the research was finished; "
-                                         "the file name's date)"),
-    ("2026-03-01-good.md", "---\ntitle: Good\ncompleted:\n---\n", "add completed: 2026-03-01 (the day the research "
-                                                                  "was finished; the file name's date)"),
-    ("notes.md", "---\ntitle: Good\n---\n", "add completed: YYYY-MM-DD (the day the research was finished)"),
+    ("2026-03-01-good.md", "---\n---\n", "add completed: 2026-03-01, the date its file name "
+                                         "starts with, if the research was finished that day"),
+    ("2026-03-01-good.md", "---\ntitle: Good\ncompleted:\n---\n", "add completed: 2026-03-01, the date its file name "
+                                                                  "starts with, if the research was finished that day"),
+    ("notes.md", "---\ntitle: Good\n---\n", "add completed: YYYY-MM-DD, the day the research was finished"),
 ])
 def test_an_item_with_no_completed_date_is_warned(tmp_path: Path, name: str, frontmatter: str, fix: str) -> None:
     # An emptied frontmatter built with no word of its own: with no completed: the item sorts after every dated
