@@ -260,6 +260,12 @@ class Config:
         if target is not None and (what := config.input_at(target, graph=False)):
             raise ConfigError(f"graph: {graph!r} is {what}, which the build reads", None,
                               "name another graph file (kgsync build --out, kgsync pr --graph), such as memory.jsonl")
+        # As ``load`` refuses such a ``cache_dir:``: click refuses only an existing file, so a folder was made
+        # at the manifest's name before it existed, then read as a broken manifest.  Also when --out moves the graph.
+        if (graph is not None or overrides.get("cache_dir")) and (what := _not_a_folder(config.root, config)):
+            given_dir = overrides.get("cache_dir")
+            raise ConfigError(f"{'--cache-dir' if given_dir else 'cache_dir'}: {config.cache_dir!r} {what}", None,
+                              "name a folder of its own for the cache, such as .kgsync-cache")
         return config
 
     @property

@@ -30,7 +30,18 @@ _CITE_KEYS = frozenset({"item", "findings", "stance", "from"})
 _CITE_STANCES = ("supports", "contradicts", "extends")
 #: The frontmatter lists an item controls: each entry a slug or a theme (their lines are kept for the caps' messages).
 LIST_FIELDS = ("themes", "cites", "related", "supersedes", "superseded_by")
+#: The list fields whose entries become nodes or links (a theme's concept node, a citation): one of the wrong
+#: shape is an error, the item keeping its last good build's nodes; ignored, they were silently missing.
+_NAMING_FIELDS = ("themes", "cites")
 _CITE_FORM = "write cites: [<slug>, {item: <slug>, findings: [5], stance: supports, from: 2}]"
+
+
+def one_cite(meta: dict[str, Any]) -> dict[str, Any]:
+    """``meta`` with a lone ``cites:`` mapping read as the one-entry list it was written without
+    (``cites: {item: <slug>, findings: [2], stance: extends}``), as a lone slug is: the intent is plain,
+    and ignored with a warning the citation left the graph.  Its entry is then checked as any entry is."""
+    cites = meta.get("cites")
+    return {**meta, "cites": [cites]} if isinstance(cites, dict) else meta
 
 
 def cited_items(value: object) -> object:
@@ -103,8 +114,9 @@ def own_claim_numbers(meta: dict[str, object]) -> tuple[int, ...]:
 
 def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) -> list[Issue]:
     """Fields of the wrong shape: rejected (title, completed: they name and date the item's
-    nodes; a cites: entry empty or malformed: a citation lost), or ignored with a warning (the rest: an
-    item without them is still an item).  A theme that is no theme word is rejected too (``item_themes``)."""
+    nodes; themes: or a cites: entry empty, nested or malformed: a theme node or a citation lost), or ignored
+    with a warning (the rest: an item without them is still an item).  A theme that is no theme word is
+    rejected too (``item_themes``)."""
     found: list[Issue] = []
 
     def at(name: str) -> int:
@@ -119,7 +131,10 @@ def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) 
         found.append(problem(IssueSeverity.ERROR, at("completed"), f"completed: {str(completed)[:40]!r} is not a date",
                              "write the date the research was completed as YYYY-MM-DD"))
     for name in LIST_FIELDS:
-        if isinstance(meta.get(name), dict):
+        if isinstance(meta.get(name), dict) and name == "themes":  # a cites: mapping is its one entry (``one_cite``)
+            found.append(problem(IssueSeverity.ERROR, at(name), f"{name} is a mapping, not a list of theme words",
+                                 "write themes as a list of theme words: themes: [a, b]"))
+        elif isinstance(meta.get(name), dict):
             found.append(problem(IssueSeverity.WARNING, at(name), f"{name} is a mapping; ignored",
                                  f"write {name} as a list: [a, b]"))
     for name in LIST_FIELDS:
@@ -130,7 +145,9 @@ def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) 
         if odd and isinstance(values, list):
             which = f"entry {odd[0]} is" if len(odd) == 1 else f"entries {', '.join(odd[:10])} are"
             first = entry_lines(yaml_text, name, len(values))[int(odd[0]) - 1]  # the first such entry's "- " line
-            found.append(problem(IssueSeverity.WARNING, first, f"{name}: {which} a list or a mapping, not text; ignored",
+            lost = name in _NAMING_FIELDS  # a node or a citation lost: the item fails, as a bad title: does
+            found.append(problem(IssueSeverity.ERROR if lost else IssueSeverity.WARNING, first,
+                                 f"{name}: {which} a list or a mapping, not text{'' if lost else '; ignored'}",
                                  f"write each entry as plain text: {name}: [a, b]"))
     for name in LIST_FIELDS:
         values = meta.get(name)

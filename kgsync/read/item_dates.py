@@ -55,6 +55,20 @@ def completed_problems(meta: dict[str, Any], yaml_text: str, slug: str, problem:
                     "(completed: is the day the research was finished)")]
 
 
+def no_completed(meta: dict[str, Any], slug: str, problem: IssueMaker) -> list[Issue]:
+    """A warning at the frontmatter's first line when the item gives no ``completed:`` date (left out, left
+    empty, or the frontmatter emptied): ``ResearchItem.precedes`` orders it after every dated item, so the
+    items citing it get no ``extends`` edge to it, and nothing else said so.  A warning, not an error: the
+    item's own nodes are whole.  A date that is no date is ``misshapen_fields``' error."""
+    if meta.get("completed") not in (None, ""):
+        return []
+    named = date_value(slug[:10]) if DATED_SLUG.match(slug) else ""
+    day = f"{named}, the date its file name starts with, if the research was finished that day" if named else \
+        "YYYY-MM-DD, the day the research was finished"
+    return [problem(IssueSeverity.WARNING, 2, "no completed: date: the item is ordered after every dated item, so "
+                    "no extends edge runs to it from the items citing it", f"add completed: {day}")]
+
+
 def undated_name(meta: dict[str, Any], slug: str, problem: IssueMaker) -> list[Issue]:
     """A warning at line 1 when the file's name is not ``YYYY-MM-DD-slug`` (the README's convention).
 

@@ -26,8 +26,8 @@ _FIX = "write the theme as a slug of the repository's theme vocabulary, such as 
 def item_themes(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) -> tuple[tuple[str, ...], list[Issue]]:
     """The item's themes (``field_strings``' entries, each once), and an error at the line of each entry that is
     no theme word (a block list's ``- `` line, else the field's line); with an error, no themes: the item
-    fails (``_parse``).  A list or a mapping entry is left to ``misshapen_fields``, which warns it;
-    ``field_strings`` drops it."""
+    fails (``_parse``).  A mapping, or a list or a mapping entry, is left to ``misshapen_fields``, which
+    rejects it as well."""
     value = meta.get("themes")
     if value is None or isinstance(value, dict):
         return (), []

@@ -42,6 +42,7 @@ from kgsync.read.item_checks import (
     too_long_number,
     field_line,
     misshapen_fields,
+    one_cite,
     link_entry_lines,
     one_line,
     field_slugs,
@@ -50,7 +51,7 @@ from kgsync.read.item_checks import (
     normalise_slug,
 )
 from kgsync.read.corpus_checks import check_corpus
-from kgsync.read.item_dates import completed_problems, undated_name
+from kgsync.read.item_dates import completed_problems, no_completed, undated_name
 from kgsync.read.item_themes import item_themes
 from kgsync.read.item_files import DATED_SLUG, RENDERED_SITE_NOTE, display_path, find_item_files, missed_item_files
 from kgsync.read.item_model import (NOT_AN_ITEM, CitedFinding, Issue, IssueSeverity, ReadResult, ResearchItem,
@@ -264,6 +265,7 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         meta = {}
     if not isinstance(meta, dict):
         return [problem(IssueSeverity.ERROR, 2, "frontmatter is not a mapping of field: value")]
+    meta = one_cite(meta)
     # YAML escapes ("\x85", "\u007f") make what the text scan cannot see; without a backslash there
     # is no escape, and every string of ``meta`` is the text's own characters, which ``decoded_text`` checked:
     # the walk over every key and value is skipped (most frontmatter has no backslash).
@@ -306,7 +308,8 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
     field_problems = misshapen_fields(meta, yaml_text, problem) + theme_errors
     if any(issue.severity is IssueSeverity.ERROR for issue in field_problems):
         return field_problems
-    warnings += field_problems + completed_problems(meta, yaml_text, slug, problem) + undated_name(meta, slug, problem)
+    warnings += field_problems + completed_problems(meta, yaml_text, slug, problem) + no_completed(meta, slug, problem)
+    warnings += undated_name(meta, slug, problem)
     links = {name: field_slugs(cited_items(meta.get(name))) for name in ("cites", "related", "supersedes", "superseded_by")}
     for name, targets in links.items():
         if slug in targets:  # "superseded by itself" would hide the item's own claims

@@ -440,3 +440,11 @@ def test_a_cites_mapping_entry_naming_no_item_is_warned_once(tmp_path: Path) -> 
     assert result.exit_code == 0, result.output
     said = [line for line in result.stderr.splitlines() if "2026-09-09-nothing" in line]
     assert len(said) == 1 and "cites names '2026-09-09-nothing'" in said[0], said
+
+
+def test_a_cache_dir_naming_the_manifest_before_it_exists_is_refused_and_nothing_is_made(tmp_path: Path) -> None:
+    root = _repo(tmp_path)
+    result = CliRunner().invoke(command, ["--root", str(root), "--cache-dir", str(root / "memory.kgsync.json")])
+    assert result.exit_code == 2, result.output
+    assert "--cache-dir" in result.stderr and "is the graph's manifest's name" in result.stderr
+    assert not (root / "memory.kgsync.json").exists() and not (root / "memory.jsonl").exists()

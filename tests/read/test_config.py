@@ -408,3 +408,17 @@ def test_a_cache_dir_naming_a_file_is_a_config_error_at_its_line(tmp_path: Path,
     with pytest.raises(ConfigError, match=f"kgsync.yml:2: cache_dir: '{value}' {what}") as caught:
         config.load(tmp_path)
     assert "fix: name a folder of its own, such as .kgsync-cache" in str(caught.value)
+
+
+@pytest.mark.parametrize(("name", "what"), [
+    ("memory.jsonl", "is the graph's name"), ("memory.kgsync.json", "is the graph's manifest's name")])
+def test_a_cache_dir_override_naming_the_graph_or_its_manifest_is_a_config_error(tmp_path: Path, name: str,
+                                                                                 what: str) -> None:
+    # qa207: `--cache-dir memory.kgsync.json` before the manifest exists made a folder there (click refuses only
+    # an existing file), which the build then read as a broken manifest; kgsync.yml's cache_dir: is refused.
+    with pytest.raises(ConfigError, match=re.escape(f"--cache-dir: {str(tmp_path / name)!r} {what}")) as caught:
+        config.load(tmp_path).with_overrides(cache_dir=str(tmp_path / name))
+    assert caught.value.hint == "name a folder of its own for the cache, such as .kgsync-cache"
+    out = tmp_path / "out" / "g.jsonl"  # the graph --out names, and its manifest
+    with pytest.raises(ConfigError, match="is the graph's manifest's name"):
+        config.load(tmp_path).with_overrides(graph=str(out), cache_dir=str(tmp_path / "out" / "g.kgsync.json"))

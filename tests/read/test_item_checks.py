@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from kgsync.read.item_model import Issue
 from kgsync.read.items import IssueSeverity, normalise_slug
 from tests.read.item_files import GOOD, OLDER, only, read, write
 
@@ -159,3 +160,59 @@ def test_a_misspelt_stance_is_answered_with_the_near_word(tmp_path: Path) -> Non
     write(tmp_path, "2026-03-01-good.md", GOOD.replace("cites: [2026-01-01-older]", f"cites: [{far}]"))
     [error] = only(read(tmp_path).issues, IssueSeverity.ERROR)
     assert "nearest" not in error.hint and "stance: supports" in error.hint, error.hint  # no near word: the form
+
+
+@pytest.mark.parametrize(("themes", "message"), [
+    ("themes: {a: b}", "themes is a mapping, not a list of theme words"),
+    ("themes:\n  agents: rag", "themes is a mapping, not a list of theme words"),
+    ("themes: [[x]]", "themes: entry 1 is a list or a mapping, not text"),
+    ("themes: [agents, {a: b}]", "themes: entry 2 is a list or a mapping, not text"),
+])
+def test_themes_that_are_a_mapping_or_hold_one_are_an_error_at_their_line(tmp_path: Path, themes: str,
+                                                                          message: str) -> None:
+    # Warned and ignored, the item was built without its theme nodes (example item 2026-01-05: 5 graph
+    # lines lost with `themes: {a: b}`); the README: a theme that is no text is an error, the item keeps its nodes.
+    error = _the_error(tmp_path, "themes: [knowledge-graphs, rag-retrieval]", themes)
+    assert (error.location.line, error.message) == (4, message)
+    assert error.hint.startswith("write ")
+
+
+def _the_error(tmp_path: Path, field: str, written: str) -> Issue:
+    """The one error of GOOD with ``field`` written as ``written``: the item fails (it keeps its last good
+    build's nodes) and the item it cites is read."""
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    write(tmp_path, "2026-03-01-good.md", GOOD.replace(field, written))
+    result = read(tmp_path)
+    assert [i.slug for i in result.items] == ["2026-01-01-older"]
+    [error] = only(result.issues, IssueSeverity.ERROR)
+    return error
+
+
+@pytest.mark.parametrize("cites", [
+    "cites: {item: 2026-01-01-older, findings: [2], stance: extends}",
+    "cites:\n  item: 2026-01-01-older\n  findings: [2]\n  stance: extends",
+])
+def test_one_cites_entry_written_without_its_list_is_read_as_that_entry(tmp_path: Path, cites: str) -> None:
+    # One {item: …} mapping without the list around it was warned "cites is a mapping; ignored": the citation
+    # left the graph. Its intent is as plain as a lone slug's (cites: <slug>, read as a one-entry list).
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    text = GOOD.replace("cites: [2026-01-01-older]", cites)
+    write(tmp_path, "2026-03-01-good.md", text)
+    result = read(tmp_path)
+    assert not [i for i in result.issues if i.severity is not IssueSeverity.NOTICE and i.message.startswith("cites")]
+    [good] = [i for i in result.items if i.slug == "2026-03-01-good"]
+    assert good.cites == ("2026-01-01-older",)
+    [cited] = good.cited_findings
+    assert (cited.item, cited.findings, cited.stance, cited.line) == ("2026-01-01-older", (2,), "extends", 5)
+
+
+@pytest.mark.parametrize(("cites", "message"), [
+    ("cites: {item: 2026-01-01-older, findings: [2], stance: extend}", "cites: stance 'extend' is not supports, "
+     "contradicts or extends"),
+    ("cites: {a: b}", "cites: a cites entry with findings has exactly the keys item, findings, stance (and from)"),
+    ("cites: [[2026-01-01-older]]", "cites: entry 1 is a list or a mapping, not text"),
+])
+def test_a_malformed_lone_or_nested_cites_entry_is_an_error_at_its_line(tmp_path: Path, cites: str,
+                                                                        message: str) -> None:
+    error = _the_error(tmp_path, "cites: [2026-01-01-older]", cites)
+    assert (error.location.line, error.message) == (5, message)

@@ -54,3 +54,24 @@ def test_an_item_whose_file_name_breaks_the_dated_convention_is_read_with_a_warn
     (tmp_path / "notes.md").unlink()
     write(tmp_path, "2026-03-01-notes.md", text)
     assert not [i for i in read(tmp_path).issues if "YYYY-MM-DD" in i.message]
+
+
+@pytest.mark.parametrize(("name", "frontmatter", "fix"), [
+    ("2026-03-01-good.md", "---\n---\n", "add completed: 2026-03-01, the date its file name "
+                                         "starts with, if the research was finished that day"),
+    ("2026-03-01-good.md", "---\ntitle: Good\ncompleted:\n---\n", "add completed: 2026-03-01, the date its file name "
+                                                                  "starts with, if the research was finished that day"),
+    ("notes.md", "---\ntitle: Good\n---\n", "add completed: YYYY-MM-DD, the day the research was finished"),
+])
+def test_an_item_with_no_completed_date_is_warned(tmp_path: Path, name: str, frontmatter: str, fix: str) -> None:
+    # An emptied frontmatter built with no word of its own: with no completed: the item sorts after every dated
+    # one, and the items citing it lose their extends edges to it.
+    write(tmp_path, name, frontmatter + "\n# Good\n\nText.\n")
+    result = read(tmp_path)
+    [item] = result.items
+    assert item.completed == ""  # read, as before: a warning, not an error
+    [warning] = [i for i in only(result.issues, IssueSeverity.WARNING) if "completed" in i.message]
+    assert (warning.location.line, warning.message) == (
+        2, "no completed: date: the item is ordered after every dated item, so no extends edge runs to it "
+           "from the items citing it")
+    assert warning.hint == fix

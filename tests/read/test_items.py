@@ -141,17 +141,17 @@ def test_bom_and_crlf_are_read(tmp_path: Path) -> None:
 def test_shapes_kgsync_ignores_are_warnings_with_their_line(tmp_path: Path) -> None:
     write(tmp_path, "2026-01-01-older.md", OLDER)
     write(tmp_path, "2026-02-02-odd.md", GOOD.replace("confidence: high", "confidence: [high]")
-          .replace("themes: [knowledge-graphs, rag-retrieval]", "themes: {a: b}")
-          .replace("superseded_by: ~", "superseded_by: 2026-02-02-odd"))
+          .replace("cites: [2026-01-01-older]", "cites: [2026-01-01-older]\nrelated: {a: b}")
+          .replace("superseded_by: ~", "superseded_by: 2026-02-02-odd"))  # themes: {a: b} is an error (test_item_checks)
     result = read(tmp_path)
     assert not only(result.issues, IssueSeverity.ERROR)
     lines = GOOD.split("\n")
     warned = {(i.message.split(" ")[0], i.location.line) for i in only(result.issues, IssueSeverity.WARNING)}
-    assert warned >= {("themes", lines.index("themes: [knowledge-graphs, rag-retrieval]") + 1),
-                      ("confidence", lines.index("confidence: high") + 1),
-                      ("superseded_by", lines.index("superseded_by: ~") + 1)}
+    assert warned >= {("related", lines.index("cites: [2026-01-01-older]") + 2),
+                      ("confidence", lines.index("confidence: high") + 2),
+                      ("superseded_by", lines.index("superseded_by: ~") + 2)}
     odd = {i.slug: i for i in result.items}["2026-02-02-odd"]
-    assert odd.superseded_by == () and odd.themes == () and odd.confidence == ""  # ignored, not guessed
+    assert odd.superseded_by == () and odd.related == () and odd.confidence == ""  # ignored, not guessed
     assert len(odd.key_findings) == 2  # "superseded by itself" does not hide its claims
 
 
@@ -346,16 +346,18 @@ def test_a_frontmatter_field_written_twice_is_warned_at_its_second_line(tmp_path
 
 
 def test_a_list_entry_that_is_a_list_or_a_mapping_is_warned_not_dropped_silently(tmp_path: Path) -> None:
-    text = GOOD.replace("themes: [knowledge-graphs, rag-retrieval]", "themes: [knowledge-graphs, [agents], {a: b}]")
+    # related: makes no node and no link: its nested entries are warned and ignored (in themes: and cites:, where
+    # one would lose a node or a citation, they are an error: tests/read/test_item_checks.py).
+    text = GOOD.replace("confidence: high", "related: [2026-01-01-older, [agents], {a: b}]\nconfidence: high")
     write(tmp_path, "2026-03-01-good.md", text)
     write(tmp_path, "2026-01-01-older.md", OLDER)
     result = read(tmp_path)
     [item] = [i for i in result.items if i.slug == "2026-03-01-good"]
-    assert item.themes == ("knowledge-graphs",)  # as before
+    assert item.related == ("2026-01-01-older",)  # as before
     warnings = [(i.location.line, i.message, i.hint) for i in only(result.issues, IssueSeverity.WARNING)
-                if i.message.startswith("themes:")]
-    assert warnings == [(4, "themes: entries 2, 3 are a list or a mapping, not text; ignored",
-                         "write each entry as plain text: themes: [a, b]")]
+                if i.message.startswith("related:")]
+    assert warnings == [(7, "related: entries 2, 3 are a list or a mapping, not text; ignored",
+                         "write each entry as plain text: related: [a, b]")]
 
 
 def test_a_recursive_glob_reads_a_file_reached_again_through_a_link_once(tmp_path: Path) -> None:
