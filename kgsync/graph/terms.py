@@ -161,8 +161,12 @@ def _capped_and_cut(items: Sequence[ResearchItem], vocabulary: Vocabulary, caps:
                 if use.name not in merged_into_theme:
                     linking.setdefault(use.name, []).append(item.slug)
     # Left out: the terms fewer than ``min_links`` items link, unless pinned (only their items change)
-    # or standing (a node the last build wrote).
-    few = [{name for name, slugs in linking.items() if len(slugs) < min_links and name not in pinned}
+    # or standing (a node the last build wrote).  Counted per name over both slots: one name is one node
+    # whichever slot an item chose it in, and ``linked`` (the next build's ``standing``) records names, so
+    # a name counted per slot was cut in one slot and linked in the other, then held by the next build:
+    # the first build did not reach its own fixed point (issue 21).
+    linking_items = {name: {*links[0].get(name, ()), *links[1].get(name, ())} for name in {*links[0], *links[1]}}
+    few = [{name for name in linking if len(linking_items[name]) < min_links and name not in pinned}
            for linking in links]
     held = frozenset(name for names in few for name in names if name in standing)
     concepts_cut, methods_cut = (frozenset(names - held) for names in few)

@@ -598,8 +598,9 @@ def test_other_caps_decide_every_node_again(tmp_path: Path) -> None:
 
 
 def _connective_terms_oracle(items, vocabulary, caps, merged_into_theme, min_links, standing=frozenset()):
-    """``connective_terms`` as first written (every item's terms rebuilt, a count per (kind, name)):
-    the oracle of its faster form; a name the last build wrote (``standing``) needs one linker."""
+    """``connective_terms`` as first written (every item's terms rebuilt, the items linking each name in
+    either slot counted: one name is one node, fixpoint211): the oracle of its faster form; a name the last
+    build wrote (``standing``) needs one linker."""
     from kgsync.vocabulary.vocab import ItemTerms, TermKind
 
     def capped_uses(uses, slots, beyond):
@@ -625,11 +626,11 @@ def _connective_terms_oracle(items, vocabulary, caps, merged_into_theme, min_lin
         for kind, chosen in ((TermKind.CONCEPT, concepts), (TermKind.METHOD, methods)):
             for use in chosen:
                 if use.name not in merged_into_theme:
-                    links[(kind, use.name)] = links.get((kind, use.name), 0) + 1
+                    links.setdefault(use.name, set()).add(item.slug)
 
     def keep(kind, use):
         term = vocabulary.terms.get(use.name)
-        return (use.name in merged_into_theme or links[(kind, use.name)] >= min_links or use.name in standing
+        return (use.name in merged_into_theme or len(links[use.name]) >= min_links or use.name in standing
                 or bool(term is not None and term.pinned))
 
     return {slug: ItemTerms(uses.slug, tuple(u for u in uses.concepts if keep(TermKind.CONCEPT, u)),

@@ -257,3 +257,36 @@ def test_an_act_with_the_field_links_its_theme_but_is_no_alias_of_it() -> None:
         assert concepts == ["concept:enterprise-adoption"]  # linked either way
         observed = {o for name, o in builder.facts().observations if name == "concept:enterprise-adoption"}
         assert ("alias:ai adoption" in observed) is listed
+
+
+_PER_ITEM = st.dictionaries(st.sampled_from(["s1", "s2", "s3", "s4"]),
+                            st.tuples(st.lists(st.sampled_from(_NAMES), unique=True, max_size=4),
+                                      st.lists(st.sampled_from(_NAMES), unique=True, max_size=3)))
+
+
+@settings(max_examples=300, deadline=None)
+@given(_PER_ITEM, st.integers(min_value=1, max_value=3))
+def test_the_choice_is_its_own_fixed_point(chosen: dict[str, tuple[list[str], list[str]]], min_links: int) -> None:
+    """Issue 21, "canonical means stable": the terms a choice links (``TermChoice.linked``, the manifest's
+    ``terms``) read back as the next build's ``standing`` choose the same terms again.  Counted per slot,
+    a name two items link as a concept and one as a method was cut from the method's item and recorded as
+    linked, so the second build held it there (a repository of the 28 items of January-February 2026)."""
+    terms = {name: Term(name, TermKind.CONCEPT, name, (), tuple(sorted(chosen))) for name in _NAMES}
+    per_item = {slug: ItemTerms(slug, _uses(concepts), _uses(methods)) for slug, (concepts, methods) in chosen.items()}
+    vocabulary = Vocabulary(terms, per_item)
+    items = [SimpleNamespace(slug=slug) for slug in sorted(chosen)]
+    caps = Caps(concepts=4, methods=3)
+    first, written = term_choice(items, vocabulary, caps, {}, min_links)  # type: ignore[arg-type]
+    second, again = term_choice(items, vocabulary, caps, {}, min_links, first.linked)  # type: ignore[arg-type]
+    assert again == written
+    assert second.linked == first.linked
+
+
+def test_a_name_linked_as_a_concept_by_two_items_stays_the_method_of_a_third() -> None:
+    terms = {"pp": Term("pp", TermKind.CONCEPT, "pp", (), ("a", "b", "c"))}
+    per_item = {"a": ItemTerms("a", _uses(["pp"]), ()), "b": ItemTerms("b", _uses(["pp"]), ()),
+                "c": ItemTerms("c", (), _uses(["pp"]))}
+    items = [SimpleNamespace(slug=slug) for slug in "abc"]
+    choice, chosen = term_choice(items, Vocabulary(terms, per_item), Caps(), {}, 2)  # type: ignore[arg-type]
+    assert [use.name for use in chosen["c"].methods] == ["pp"]
+    assert choice.linked == {"pp"}
