@@ -109,8 +109,8 @@ def connective_terms(items: Sequence[ResearchItem], vocabulary: Vocabulary, caps
     mined term that fewer than ``min_links`` items would link is left out: a concept
     node earns its search cost by connecting items, and the words of a term only one
     item uses are already in that item's own title, summary and claims (measured on
-    the real corpus: fewer characters per search and more earlier work found; README,
-    "Economy").  Pinned terms are the maintainers' choice and always stay.  The freed
+    the real corpus: fewer characters per search and more earlier work found;
+    docs/ECONOMY.md).  Pinned terms are the maintainers' choice and always stay.  The freed
     slot is not refilled, so an item never gains a weaker term because another item
     changed.
 
@@ -396,7 +396,7 @@ def item_terms(builder: FactsBuilder, item: ResearchItem, uses: ItemTerms | None
                 taken += 1
             # A shared node's provenance is the item's relation to it, not a token:
             # a token per item would make every slug fragment a search key for
-            # the node and for every item behind it (see README, "Economy").
+            # the node and for every item behind it (see docs/ECONOMY.md).
             builder.entity(name, entity_type, *(f"alias:{a}" for a in use.aliases),
                            *_bucket_tags(bucket_tags, use.name, use.aliases))
             builder.relate(source, relation, name)
