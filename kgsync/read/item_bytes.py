@@ -20,7 +20,7 @@ from kgsync.read.item_model import Issue, IssueMaker, IssueSeverity
 # DEL, C1 controls, and Unicode's noncharacters.  None is text anyone means to write; each
 # breaks something downstream (a C1 character or U+FFFE ends a page's YAML front matter, a DEL
 # in a theme makes an invalid node name).  Rejected, not replaced: the item is an error that
-# keeps its previous nodes until the file is fixed, and the message says where (see docs/SECURITY.md).
+# keeps its previous nodes until the file is fixed, and the message says where (see SECURITY.md).
 _FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufdd0-\ufdef"
                         + "".join(chr(plane + 0xFFFE) + chr(plane + 0xFFFF) for plane in range(0, 0x110000, 0x10000))
                         + "]")
