@@ -5,7 +5,7 @@
 read like terms, ``emphasis_terms`` the phrases of such a run that span all of it;
 ``link_protocols`` the protocols an item's own links are written in (its plumbing);
 ``repository_names`` the names it writes as a repository path, which ``without_names`` takes out.  Each depends
-on its text only (``kgsync.extract.mining`` caches the result per file).
+on its text only (mining's result, which holds it, is cached per file with the item's record).
 """
 
 from __future__ import annotations
