@@ -60,7 +60,7 @@ _SCHEME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0
 
 def _link_schemes(text: str) -> list[str]:
     """``_LINK_SCHEME.findall(text)``, found from each "://" backwards: the regex tries every
-    word start of the text (8x slower on the real corpus); tests/extract/test_mining.py holds them equal."""
+    word start of the text (8x slower on the real corpus); tests/extract/test_markup.py holds them equal."""
     out: list[str] = []
     end = 0  # where the last match ended: matches do not overlap
     at = text.find("://")

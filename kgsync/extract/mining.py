@@ -444,7 +444,7 @@ def _longer_names(terms: Sequence[Candidate]) -> tuple[str, ...]:
     return tuple(sorted({surface for c in terms if " " in c.key for surface, _n in c.surfaces}))
 
 
-#: The flags ``idea.names_an_idea`` reads (tests/extract/test_mining.py holds the others idle): where in the
+#: The flags ``idea.names_an_idea`` reads (tests/extract/test_idea.py holds the others idle): where in the
 #: item a term is written (its title, its dense zones) does not change whether it names an idea.
 _IDEA_FLAGS = ACRONYM | DEFINED | EMPHASISED | UNIT
 

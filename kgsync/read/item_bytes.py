@@ -39,7 +39,7 @@ INVISIBLE = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]")
 
 
 # The UTF-8 of every ``INVISIBLE`` character, searched in a file's bytes before its text (four times
-# faster): most files hold none (``tests/read/test_items.py`` tries every code point).
+# faster): most files hold none (``tests/read/test_item_bytes.py`` tries every code point).
 _INVISIBLE_UTF8 = re.compile(
     rb"\xe2(?:\x80[\x8b-\x8f\xaa-\xae]|\x81[\xa0-\xaf])|\xef(?:\xb8[\x80-\x8f]|\xbb\xbf|\xbe\xa0|\xbf[\xb0-\xb8])"
     rb"|\xc2\xad|\xcd\x8f|\xd8\x9c|\xe1(?:\x85[\x9f\xa0]|\x9e[\xb4\xb5]|\xa0[\x8b-\x8f])|\xe3\x85\xa4"
