@@ -2,7 +2,7 @@
 
 The diff is information, so it exits 0 whatever it finds (lint findings
 included: `kgsync lint` is the gate); 2 when a graph file or kgsync.yml cannot
-be read.
+be read, or an option is refused (``--limit`` below the smallest cut, ``--output`` naming a file it reads).
 """
 
 from __future__ import annotations

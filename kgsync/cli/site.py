@@ -3,7 +3,8 @@
 Renders the project (``mkdocs.yml`` + ``docs/``) into ``--project`` and builds
 it to HTML in ``--out`` with ``--engine`` (mkdocs, strict; or zensical).
 
-Exit codes: 0 built; 1 the engine failed; 2 configuration or usage error, or a graph file
+Exit codes: 0 built; 1 the project could not be written (a folder kgsync did not write, a link
+inside it: ``PublishError``) or the engine failed; 2 configuration or usage error, or a graph file
 that is missing or cannot be read (``GraphFormatError``, ``cli._errors.exit_code``).
 """
 

@@ -9,7 +9,8 @@ removed); relations by their (from, to, type) key.
 Every change is also filed under the research item(s) it comes from, because a
 reviewer reads a graph PR item by item: a node belongs to ``item:<slug>`` when
 it *is* that item, else to each ``provenance:item=<slug>`` it carries, else (a
-claim) to the slug in its name; a relation belongs to the item(s) of its
+shared node) to the items that address or use it, else (a claim) to the slug in its
+name (``item_attribution``); a relation belongs to the item(s) of its
 ``from`` node.  Changes with no item are filed under the slug ``""``.
 """
 

@@ -1,4 +1,4 @@
-"""The diff as a stable machine-readable report (``kgsync diff --json``, the PR flow's artefact)."""
+"""The diff as a stable machine-readable report (``kgsync diff --format json``, the PR flow's artefact)."""
 
 from __future__ import annotations
 

@@ -10,7 +10,7 @@ retire, or through a vocabulary event listed here:
   items that address it link its hub node beyond their caps or no longer
   (``kgsync.vocabulary.hubs``), and its long form is folded in their text (``economy.hub_folding``).
 * ``merged into`` / ``no longer merged into``: a chosen term joins a near-duplicate (oldest
-  first, ``vocab._merge_near_duplicates``) that a merge brought or took away; the items that
+  first, ``groups._merge_near_duplicates``) that a merge brought or took away; the items that
   chose it now link the other node.
 * ``acronym defined`` / ``acronym no longer defined``: the corpus's acronym map (each acronym's
   earliest definer, ``acronym_index.acronym_map``) gained or lost an entry, because its only or

@@ -85,7 +85,7 @@ def described_party(kws: Sequence[str], written: Sequence[str]) -> bool:
 
 
 def _past_participle(word: str) -> bool:
-    """As ``mining._participle``: "regulated", not "speed" (``lexicon.ED_NOUNS``)."""
+    """As ``idea._participle``: "regulated", not "speed" (``lexicon.ED_NOUNS``)."""
     return word.endswith("ed") and len(word) > 4 and word.isalpha() and word not in lexicon.ED_NOUNS
 
 

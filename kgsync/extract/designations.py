@@ -85,7 +85,7 @@ def capitalised_runs(text: str) -> Iterator[tuple[int, int]]:
     """The spans of ``_CAPITALISED_RUN.finditer(text)``, found from their capitals (``_RUN_AT_CAPITAL``):
     that pattern opens with a word bound, which the regex engine tries at every position of the
     text, while capitals are a few characters in a hundred (three times faster on the 220 items;
-    tests/extract/test_acronyms.py holds them equal)."""
+    tests/extract/test_designations.py holds them equal)."""
     for match in _RUN_AT_CAPITAL.finditer(text):
         start, end = match.span()
         if text[start - 1 : start] in _LOWER:  # a run opening in lower case ("iPhone"): back to its start

@@ -7,7 +7,7 @@ the entry names other items and not this one, or the finding's rows cite this it
 one.  Such a match links nothing (``evidence.plan``): the citation's sentence is not where the item says which
 finding uses it, and a finding that names its sources does not rest on one it does not name.
 
-Measured on the 273 items (docs/EVIDENCE.md "Which finding uses it"): the matches it withholds are the ends a blind
+Measured on the 273 items (docs/EVIDENCE.md "Which claims are linked"): the matches it withholds are the ends a blind
 reader judged wrong (an assumption's "per Key Finding 6" matched to the finding whose row cites Key Finding 5, a
 policy item's fact matched to the decommission finding whose source label names no policy item).
 

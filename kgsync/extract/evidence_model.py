@@ -141,7 +141,7 @@ SHAPES = ("", "row", "list", "reading", "framing")
 
 @dataclass(frozen=True)
 class ClaimText:
-    """What the plan reads of a finding: its claim (``extract.Claim`` has these fields) and the
+    """What the plan reads of a finding: its claim (``extract.findings.Claim`` has these fields) and the
     content words of the finding's whole text, which its prose restates (``finding_words``)."""
 
     number: int

@@ -52,7 +52,7 @@ def names_an_idea(key: str, surfaces: Sequence[tuple[str, int]], flags: int, pro
     """
     kws = key.split(" ")
     # Each test below is asked only of the keys it can hold for (its first condition, inline): most
-    # keys hold none, and a call per test was most of this function's time (tests/extract/test_mining.py
+    # keys hold none, and a call per test was most of this function's time (tests/extract/test_idea.py
     # holds it equal to the test-by-test form).
     if (len(kws[0]) < 2 or kws[0].isdigit()) and all(len(w) < 2 or w.isdigit() for w in kws):
         return False  # notation ("N-1", "k 8"): no word of a name in it

@@ -5,7 +5,7 @@
 read like terms, ``emphasis_terms`` the phrases of such a run that span all of it;
 ``link_protocols`` the protocols an item's own links are written in (its plumbing);
 ``repository_names`` the names it writes as a repository path, which ``without_names`` takes out.  Each depends
-on its text only (``kgsync.extract.mining`` caches the result per file).
+on its text only (mining's result, which holds it, is cached per file with the item's record).
 """
 
 from __future__ import annotations
@@ -60,7 +60,7 @@ _SCHEME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0
 
 def _link_schemes(text: str) -> list[str]:
     """``_LINK_SCHEME.findall(text)``, found from each "://" backwards: the regex tries every
-    word start of the text (8x slower on the real corpus); tests/extract/test_mining.py holds them equal."""
+    word start of the text (8x slower on the real corpus); tests/extract/test_markup.py holds them equal."""
     out: list[str] = []
     end = 0  # where the last match ended: matches do not overlap
     at = text.find("://")

@@ -250,7 +250,7 @@ def _target_of_number(sentence: str, match: re.Match[str], refs: Sequence[tuple[
 
 
 def _marked(sentence: str, ids: Mapping[str, str] | None = None) -> str:
-    """The sentence as ``classify`` reads it: each reference a mark (``REFERENCE`` followed by
+    """The sentence as ``classify`` reads it: each reference a mark (``stance.MARK`` followed by
     the id ``ids`` gives its item), code spans out (`contradicts` in code names a relation type,
     not a stance)."""
     parts, last = [], 0

@@ -116,8 +116,9 @@ class ItemCandidates:
 
     def __reduce__(self) -> tuple[object, tuple[object, ...]]:
         # The terms as plain tuples: a NamedTuple pickles through a Python __getnewargs__
-        # call each (~50k per 220 items, most of a record's pickling time); tuple.__new__
-        # rebuilds them in C.  Records are pickled for the cache and from worker processes.
+        # call each (one a candidate term: most of a record's pickling time, 25382fd9); tuple.__new__
+        # rebuilds them in C.  Records are pickled back from the read stage's worker processes
+        # (``kgsync.pipeline.spread``); the cache stores them as typed JSON, never a pickle.
         return _item_candidates, (self.slug, tuple(map(tuple, self.terms)), self.acronyms, self.dense, self.spelled,
                                   self.topic_words, self.pairs, self.frames, self.plurals, self.modifiers,
                                   self.addressed, self.whole)
@@ -443,7 +444,7 @@ def _longer_names(terms: Sequence[Candidate]) -> tuple[str, ...]:
     return tuple(sorted({surface for c in terms if " " in c.key for surface, _n in c.surfaces}))
 
 
-#: The flags ``idea.names_an_idea`` reads (tests/extract/test_mining.py holds the others idle): where in the
+#: The flags ``idea.names_an_idea`` reads (tests/extract/test_idea.py holds the others idle): where in the
 #: item a term is written (its title, its dense zones) does not change whether it names an idea.
 _IDEA_FLAGS = ACRONYM | DEFINED | EMPHASISED | UNIT
 

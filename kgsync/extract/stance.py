@@ -86,7 +86,7 @@ TOKEN = re.compile(r"[a-z0-9]+(?:['’-][a-z0-9]+)*|[,:()]")
 
 
 def classify(sentence: str) -> RelationType | None:
-    """The stance a sentence takes toward the items it names (``REFERENCE`` marks where they are
+    """The stance a sentence takes toward the items it names (``MARK`` marks where they are
     named; a sentence without a mark is read whole): see ``governing``; with no mark,
     contradicts first, then supports, then extends."""
     cues, _ = governing(sentence)

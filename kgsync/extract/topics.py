@@ -4,9 +4,9 @@ A *topic word* is a single noun that WordNet gives one meaning and that general 
 needs (``wordnet.is_rare``: "provenance", "guardrail"; not "system", "software", "workflow").
 Mining (``kgsync.extract.mining``) never takes a plain single word as a term, and it reads only
 the title, question, summary and findings, while most mentions of a topic are in the research
-log.  So each item is scanned whole here, cheaply: one regex pass (C) over its lower-cased text,
-a ``Counter`` of its words (C) and a set intersection with the topic words' written forms (C);
-no Python step per word.
+log.  So each item is scanned whole here, cheaply: its runs of ASCII letters cut and counted in C
+(``names.letter_runs``), each distinct run looked up among the topic words' written forms, and a
+regex over the distinct runs that mix cases only (``_counts``); no Python step per word written.
 
 ``mentions(...)`` depends on the item and the committed WordNet table only, so it is cached per
 file with the item's candidates.  Which topic words are the vocabulary's topics is decided over

@@ -1,7 +1,7 @@
 """A finding reworded in place keeps its claim name.
 
 A claim's name ``claim:<slug>:<key>`` takes its key from the statement's first content
-words (``extract.claim_key``), so rewording a finding would rename its claim: the PR would
+words (``extract.findings.claim_key``), so rewording a finding would rename its claim: the PR would
 show one claim removed and another added, and what an agent attached to the claim would be
 left on a name nothing states any more.  So when an item is rebuilt, its previous claims
 (the manifest records each item's facts) are matched to its new ones, and a matched claim

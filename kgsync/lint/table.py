@@ -34,7 +34,7 @@ class Rule:
 
 
 _E, _W = Severity.ERROR, Severity.WARNING
-#: Every rule lint checks, in the order of the README table.  Codes are stable: CI filters on them.
+#: Every rule lint checks, in the order of the table in docs/cli.md (``rules_table``).  Codes are stable: CI filters on them.
 RULES: dict[str, Rule] = {
     rule.code: rule
     for rule in (

@@ -20,7 +20,7 @@ from kgsync.read.item_model import Issue, IssueMaker, IssueSeverity
 # DEL, C1 controls, and Unicode's noncharacters.  None is text anyone means to write; each
 # breaks something downstream (a C1 character or U+FFFE ends a page's YAML front matter, a DEL
 # in a theme makes an invalid node name).  Rejected, not replaced: the item is an error that
-# keeps its previous nodes until the file is fixed, and the message says where (see docs/SECURITY.md).
+# keeps its previous nodes until the file is fixed, and the message says where (see SECURITY.md).
 _FORBIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\ufdd0-\ufdef"
                         + "".join(chr(plane + 0xFFFE) + chr(plane + 0xFFFF) for plane in range(0, 0x110000, 0x10000))
                         + "]")
@@ -39,7 +39,7 @@ INVISIBLE = regex.compile(r"[\p{Default_Ignorable_Code_Point}\p{Bidi_Control}]")
 
 
 # The UTF-8 of every ``INVISIBLE`` character, searched in a file's bytes before its text (four times
-# faster): most files hold none (``tests/read/test_items.py`` tries every code point).
+# faster): most files hold none (``tests/read/test_item_bytes.py`` tries every code point).
 _INVISIBLE_UTF8 = re.compile(
     rb"\xe2(?:\x80[\x8b-\x8f\xaa-\xae]|\x81[\xa0-\xaf])|\xef(?:\xb8[\x80-\x8f]|\xbb\xbf|\xbe\xa0|\xbf[\xb0-\xb8])"
     rb"|\xc2\xad|\xcd\x8f|\xd8\x9c|\xe1(?:\x85[\x9f\xa0]|\x9e[\xb4\xb5]|\xa0[\x8b-\x8f])|\xe3\x85\xa4"

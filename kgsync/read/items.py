@@ -8,7 +8,8 @@ stopping at the first: one bad file must never cost the other items their nodes.
 The reader is here; the model (``ResearchItem``, ``Issue``) is in ``item_model``, the
 body's sections in ``item_sections``, the checks of text and fields in ``item_checks``, the
 cross-file rules (``check_corpus``) in ``corpus_checks``, which files are items in ``item_files``.
-Every public name of the three is importable from this module, as before; the kinds of
+The names this module held before the split (a38f46b2) are still importable from it, but ``fence_lines``
+(replaced by ``item_sections.fenced_blocks``, 03ca9de2); the kinds of
 problem (``Issue.severity``) are described in ``item_model``.
 """
 

@@ -76,7 +76,7 @@ def local_choice(ranked: Iterable[tuple[float, str]], own_flags: Mapping[str, in
         if flags & PLAIN:
             continue  # an ordinary single word names no idea on its own
         if not flags & DEFINED and wordnet.is_everyday(g):
-            continue  # an acronym of an everyday compound ("UI": user interface; ``mining.is_everyday_word``)
+            continue  # an acronym of an everyday compound ("UI": user interface; ``idea.is_everyday_word``)
         if flags & DENSE and not flags & (FREE | TITLE):
             continue  # only ever a named product's part ("the OpenAI Agents SDK": ``extract.nesting``)
         # Nearly always inside one longer term of this item ("large language" in "large

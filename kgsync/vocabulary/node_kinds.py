@@ -40,9 +40,11 @@ under that kind (its *slot*: ``choice.local_choice``).  Some phrases say more th
 The node takes the refined type; the item's caps counted the term under its slot, and the graph's
 caps do not count it again (``Term.slot``, ``graph.terms``): a retyped term keeps every item slot
 it had, so a type change never makes a node vanish (moving a method into the concept caps, where
-the themes take slots first, would).  Both rules read the term's key and label only (the label is
-the earliest item's spelling, which names the term too): no corpus count, so no other item's
-edit retypes a node.
+the themes take slots first, would).  The first two rules read the term's key and label only (the
+label is the earliest item's spelling, which names the term too): no corpus count, so no other item's
+edit retypes a node by them.  The theory and task rules read the dense zones of the items that write
+the term (``theory_kind``, ``task_kind``), so an edit of one of those can: a ``retyped`` event
+(``kgsync.diff.vocab_events``).
 
 Measured and left out (issue 21, ``bench/kin_signals.py``; the reader's type faults: machine
 learning, platform engineering, predictive coding and processing typed as methods, fields or

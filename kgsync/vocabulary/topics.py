@@ -264,7 +264,7 @@ def is_topic_phrase(key: str, written: Sequence[str]) -> bool:
     (``mining.names_an_idea``); a topic is linked beyond the caps, so stricter: not a phrase that
     holds a number as written ("GPT-4": a number makes a version; an acronym may be in it: "AI
     governance", "AI RMF", "generative AI" are among the corpus's most shared topics), not one of
-    the item format's words (``mining.is_bookkeeping``'s:
+    the item format's words (``idea.is_bookkeeping``'s:
     "prior repository"), and not a compound WordNet lists ("decision making"): like a word
     general English needs (``wordnet.is_rare``), it is no topic of a research corpus."""
     modifier, head = key.split(" ")

@@ -18,7 +18,7 @@ Over the corpus (``select``):
    separates nothing, so no item chooses it within its caps.  A hub
    of the last build leaves only below ``HUB_LEAVE_RATIO`` of that share
    (hysteresis: ``previous_hubs``).  Each hub is a node that the items
-   addressing it link beyond their caps (``kgsync.vocabulary.hubs``, step 6).
+   addressing it link beyond their caps (``kgsync.vocabulary.hubs``; step 6 in ``select``).
 3. Each item chooses its terms from its own candidates alone (*locality*): its
    most salient terms that are not plain single words, nor written only as a named product's
    part ("the Gemini API": ``extract.nesting``), nor nearly always inside a

@@ -106,8 +106,8 @@ class _LazyText(EvidenceText):
     _fallback: Callable[[], tuple[ClaimText, ...]]
 
     def __init__(self, stored: _StoredText, fallback: Callable[[], tuple[ClaimText, ...]]) -> None:
-        # Not ``claims``: ``__getattr__`` is asked for it while it is unset.  Set as ``Mention.replace``
-        # sets a frozen instance's fields (one update, not four ``object.__setattr__``: 10,000 items).
+        # Not ``claims``: ``__getattr__`` is asked for it while it is unset.  Set as ``Mention.but`` sets
+        # a frozen instance's fields (one update, not four ``object.__setattr__``: 10,000 items, b5da2fdf).
         self.__dict__.update(slug=stored.slug, mentions=stored.mentions, _raw=stored.claims, _fallback=fallback)
 
     def __getattr__(self, name: str) -> tuple[ClaimText, ...]:

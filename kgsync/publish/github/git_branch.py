@@ -1,6 +1,6 @@
 """The git side of `kgsync pr`: one commit on top of base, pushed with a lease.
 
-Why real git and not the Git Data API (see docs/notes): the REST ref update
+Why real git and not the Git Data API (see README.md, "`kgsync pr`"): the REST ref update
 (``PATCH /git/refs``) is either fast-forward-only or a blind ``force``; it
 cannot say "only if the branch is still at the sha I read".  ``git push
 --force-with-lease=<ref>:<expected>`` is a compare-and-swap the server does

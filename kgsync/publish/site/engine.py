@@ -20,13 +20,14 @@ from kgsync.contract.errors import Location, PublishError, printable_path
 
 ENGINES = ("mkdocs", "zensical")
 #: The engine that passes the strict link check and the browser tests, and the faster one at
-#: 10,000 items (Zensical 0.0.73 used 280 CPU s there against mkdocs' 181; docs/site.md).
+#: 10,000 items (Zensical 0.0.73 used 280 CPU s there against mkdocs' 181: ``bench/bench_site.py --engine``;
+#: the figures in the CHANGELOG, "Site: engines at 10,000 items").
 DEFAULT_ENGINE = "mkdocs"
 #: mkdocs processes per build (the pages are shared out; each process holds the whole file list).
 MAX_JOBS = 4
 #: Pages per mkdocs process: starting one (mkdocs, the theme, the file list) costs 1-2 CPU s,
 #: more than it saves on a smaller share (the 220-item site, 388 pages: 6.9 CPU s in one
-#: process, 9.2 in two).
+#: process, 9.2 in two; ``bench/bench_site.py --skip-large --jobs``).
 PAGES_PER_JOB = 1000
 
 

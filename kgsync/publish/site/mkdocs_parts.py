@@ -18,7 +18,7 @@ configuration and file list:
 - ``merge_parts`` moves the other parts' pages into part 0's folder and joins the search
   indexes in part order.  The runs are contiguous, so the joined index lists the entries
   in mkdocs' own page order: the merged site is byte-identical to a one-process build
-  (tests/publish/site/test_project.py compares them).
+  (tests/publish/site/test_mkdocs_parts.py compares them).
 
 Anchors into pages another part renders are not checked by mkdocs (it skips pages it did
 not render); ``kgsync.publish.site.check`` checks every link and anchor of the built site.

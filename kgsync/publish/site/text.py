@@ -16,7 +16,7 @@ reaches a page goes through one of these functions:
 - ``safe_url``: an external link target, or None when it is not plain http(s).
 
 ``Markup`` marks strings kgsync built itself from escaped parts; the page
-environment escapes everything else it prints (see ``site.py``).
+environment escapes everything else it prints (see ``renderer.page_environment``).
 """
 
 from __future__ import annotations
