@@ -6,6 +6,7 @@ findings (``item``).  Pure functions of the graph file, bounded like every answe
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -17,8 +18,18 @@ from kgsync.serve.service import Service
 from kgsync.serve.tools import cut, paged, entity_json, relation_json, shown_name, bounded_answer
 
 
+# A word break in a name: the hyphen, the underscore, white space, and the typographic hyphens and
+# dashes (U+2010-U+2015) and the minus sign (U+2212) an editor or a model writes for "-".
+_BREAK = re.compile("[-_\\s\u2010-\u2015\u2212]+")
+
+
+def _plain(text: str) -> str:
+    """``text`` in its compatibility form (NFKC: full-width letters and colon as ASCII ones)."""
+    return unicodedata.normalize("NFKC", text)
+
+
 def _norm(text: str) -> str:
-    return " ".join(re.sub(r"[-_\s]+", " ", text.lower()).split())
+    return " ".join(_BREAK.sub(" ", _plain(text).lower()).split())
 
 
 def _singular(text: str) -> str:
@@ -34,7 +45,9 @@ def _resolve(index: Index, name: str, kinds: tuple[str, ...], prefixes: tuple[st
         entity = snap.by_name.get(candidate)
         if entity is not None and entity.entity_type in kinds:
             return entity, []
-    bare = name.partition(":")[2] if name.partition(":")[0] + ":" in prefixes else name
+    # The prefix in any case or form ("CONCEPT:", "Item:"): else it was read as a word of the name.
+    head, colon, tail = _plain(name).partition(":")
+    bare = tail if colon and head.lower() + ":" in prefixes else name
     # Exact spelling first, then with each word's plural folded: a name keeps the spelling most
     # items use, and an alias its name holds is not repeated ("knowledge graph" finds
     # concept:knowledge-graphs).  serve reads only the contract, not the build's canonical keys.

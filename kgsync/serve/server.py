@@ -10,12 +10,16 @@ with a message that says why, never a crash of the server.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Annotated, Any
 
+import anyio
 from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
-from mcp.types import CallToolResult, InputRequiredResult, ToolAnnotations
+from mcp.server.stdio import stdio_server
+from mcp.shared.message import SessionMessage
+from mcp.types import CallToolResult, InputRequiredResult, ToolAnnotations, jsonrpc_message_adapter
 from pydantic import BeforeValidator, ValidationError
 from typing_extensions import TypedDict  # pydantic needs it (not typing's) on Python < 3.12
 
@@ -143,8 +147,58 @@ def _relation(r: RelationIn) -> dict[str, str]:
     return {"from": r["from"], "to": r["to"], "relationType": r["relationType"]}
 
 
+_LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # json.loads pairs a valid pair: any left is lone
+
+
+def _no_lone_surrogate(value: object) -> object:
+    """``value`` (parsed JSON) with each lone surrogate in its texts (keys too) read as U+FFFD."""
+    if isinstance(value, str):
+        return _LONE_SURROGATE.sub("\ufffd", value)
+    if isinstance(value, list):
+        return [_no_lone_surrogate(v) for v in value]
+    if isinstance(value, dict):
+        return {_no_lone_surrogate(k): _no_lone_surrogate(v) for k, v in value.items()}
+    return value
+
+
+def mended(item: SessionMessage | Exception) -> SessionMessage | Exception:
+    """A line the SDK's stdio reader could not parse, read again when its only fault is an escaped lone
+    surrogate ("\\ud83d", a text cut inside an emoji pair; JSON.stringify writes it so, and the JSON is
+    valid): the SDK's parser refuses it and drops the line unanswered, so the client waited for its own
+    timeout.  The surrogate is read as U+FFFD, as the reader already reads an undecodable byte.  Anything
+    else is passed on as it came (the SDK's own handling)."""
+    if not isinstance(item, ValidationError) or [e["type"] for e in item.errors()] != ["json_invalid"]:
+        return item
+    line = item.errors()[0]["input"]
+    try:
+        message = json.loads(line) if isinstance(line, str) else None
+    except ValueError:
+        return item
+    if message is None or _no_lone_surrogate(message) == message:  # a surrogate was not the fault
+        return item
+    try:
+        return SessionMessage(jsonrpc_message_adapter.validate_python(_no_lone_surrogate(message), by_name=False))
+    except ValidationError:
+        return item
+
+
 class _Server(MCPServer):
-    """The SDK's server, its arguments' check said in kgsync's form (``arguments``), not pydantic's."""
+    """The SDK's server, its arguments' check said in kgsync's form (``arguments``), not pydantic's, and a
+    line with a lone surrogate answered (``mended``)."""
+
+    async def run_stdio_async(self) -> None:
+        """The SDK's stdio run, each message read passed through ``mended`` on its way to the server."""
+        async with stdio_server() as (read_stream, write_stream):
+            send, receive = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+
+            async def mend() -> None:
+                async with send:
+                    async for item in read_stream:
+                        await send.send(mended(item))
+
+            async with anyio.create_task_group() as group:
+                group.start_soon(mend)
+                await self._lowlevel_server.run(receive, write_stream, self._lowlevel_server.create_initialization_options())
 
     async def call_tool(self, name: str, arguments: dict[str, Any],
                         context: Context[Any, Any] | None = None) -> CallToolResult | InputRequiredResult:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -305,7 +306,10 @@ def closest_names(index: Index, name: str, most: int = 3) -> list[str]:
         return []
     snap = index.snapshot
     found = [n for n in snap.by_name if n.startswith(text)][:most]
-    prefix = text.partition(":")[0] if ":" in text else ""
+    # The prefix in any case or form ("CONCEPT:", full-width): else it was searched as a word of the name.
+    plain = unicodedata.normalize("NFKC", text)
+    prefix = plain.partition(":")[0].lower() if ":" in plain else ""
+    text = prefix + ":" + plain.partition(":")[2] if prefix in _KINDS_OF_PREFIX else text
     kinds = _KINDS_OF_PREFIX.get(prefix, ("research_item", "claim", "concept", "method"))
     words = text.partition(":")[2] if prefix in _KINDS_OF_PREFIX else text
     if "concept" in kinds:  # a concept or method written as its items write it, plural or not

@@ -134,3 +134,25 @@ def test_a_node_of_another_kind_is_named_with_the_tool_that_takes_it(example: Se
     for what, call in (("concept or method", research.topic), ("claim", research.evidence), ("item", research.item)):
         with pytest.raises(ServeError, match=rf"^the name is empty: it must name an? {what} \(fix: "):
             call(example, "  ")
+
+
+@pytest.mark.parametrize(("tool", "spelt", "node"), [
+    # the prefix in capitals: it was read as part of the name, and the node was not found (no suggestion
+    # at all for a concept) though the name matched it in every other letter
+    ("topic", "CONCEPT:KNOWLEDGE-GRAPHS", "concept:knowledge-graphs"),
+    ("topic", "Concept:Knowledge-Graphs", "concept:knowledge-graphs"),
+    ("item", "ITEM:2026-01-29-HYBRID-RETRIEVAL-BM25-DENSE", "item:2026-01-29-hybrid-retrieval-bm25-dense"),
+    ("evidence", "Claim:2026-02-02-agent-memory-consolidation:generator-overwrites-shared-memory",
+     "claim:2026-02-02-agent-memory-consolidation:generator-overwrites-shared-memory"),
+    # another Unicode form of the same name: a typographic hyphen (U+2010, U+2011, U+2212), full-width letters
+    ("topic", "concept:knowledge\u2010graphs", "concept:knowledge-graphs"),
+    ("topic", "knowledge\u2011graph", "concept:knowledge-graphs"),
+    ("topic", "\uff43\uff4f\uff4e\uff43\uff45\uff50\uff54:knowledge-graphs", "concept:knowledge-graphs"),
+    ("item", "2026\u221201\u221229-hybrid-retrieval-bm25-dense", "item:2026-01-29-hybrid-retrieval-bm25-dense"),
+])
+def test_a_name_spelt_in_another_case_or_unicode_form_is_the_node(example: Service, tool: str, spelt: str,
+                                                                   node: str) -> None:
+    said = answer(getattr(research, tool)(example, spelt))
+    key = {"topic": "concept", "item": "item", "evidence": "claim"}[tool]
+    found = said[key] if isinstance(said[key], str) else said[key].get("name", said[key].get("claim"))
+    assert found == node

@@ -246,3 +246,13 @@ def test_a_query_word_no_node_holds_is_named_when_the_others_still_find_results(
     assert "no node holds" not in whole.get("note", ""), whole
     many = answer(tools.search_nodes(example, "retrieval " + " ".join(f"zq{n}x" for n in range(12))))
     assert "and 7 more" in many["note"] and len(many["note"]) < 400, many  # five named, the rest counted
+
+
+@pytest.mark.parametrize("wrong", ["CONCEPT:KNOWLEDGE-GRAPHS", "Concept:Knowledge-Graphs", "concept:knowledge\u2010graphs",
+                                   "\uff43\uff4f\uff4e\uff43\uff45\uff50\uff54\uff1aknowledge-graphs"])
+def test_open_nodes_suggests_the_node_a_name_in_another_case_or_unicode_form_means(example: Service, wrong: str) -> None:
+    # The reference's semantics stay (an exact name or nothing), but the closest names listed items that
+    # share a word ("item:2026-01-12-entity-resolution-for-research-notes") and not the concept itself:
+    # the prefix in capitals was read as a word, and a typographic hyphen was no word break.
+    body = answer(tools.open_nodes(example, [wrong]))
+    assert body["entities"] == [] and body["not_found"][0]["closest"][0] == "concept:knowledge-graphs"
