@@ -134,15 +134,14 @@ def test_an_empty_cites_entry_is_an_error_at_its_line(tmp_path: Path, empty: str
 @pytest.mark.parametrize("empty", ["-", "- ~", "- ''", "- null"])
 def test_an_empty_list_entry_is_warned_at_its_line(tmp_path: Path, empty: str) -> None:
     # `cites:` with an entry left empty (`-`) was dropped without a word: the author meant an item there.
+    # An empty cites:, supersedes: or superseded_by: entry is an error (a link lost: the tests below); related: links nothing.
     write(tmp_path, "2026-01-01-older.md", OLDER)
-    text = GOOD.replace("cites: [2026-01-01-older]", f"cites: [2026-01-01-older]\nsupersedes:\n  {empty}\nrelated:\n  {empty}")
+    text = GOOD.replace("cites: [2026-01-01-older]", f"cites: [2026-01-01-older]\nrelated:\n  {empty}")
     write(tmp_path, "2026-03-01-good.md", text)
     result = read(tmp_path)
     warned = [i for i in only(result.issues, IssueSeverity.WARNING) if "empty" in i.message]
     lines = text.split("\n")
-    assert [(i.message, i.location.line) for i in warned] == [  # an empty cites: entry is an error (above)
-        ("related: entry 1 is empty; ignored", len(lines) - lines[::-1].index(f"  {empty}")),
-        ("supersedes: entry 1 is empty; ignored", lines.index(f"  {empty}") + 1)]
+    assert [(i.message, i.location.line) for i in warned] == [("related: entry 1 is empty; ignored", lines.index(f"  {empty}") + 1)]
     assert all("delete the line" in i.hint for i in warned)
     assert {i.slug: i.cites for i in result.items}["2026-03-01-good"] == ("2026-01-01-older",)
 
@@ -216,3 +215,23 @@ def test_a_malformed_lone_or_nested_cites_entry_is_an_error_at_its_line(tmp_path
                                                                         message: str) -> None:
     error = _the_error(tmp_path, "cites: [2026-01-01-older]", cites)
     assert (error.location.line, error.message) == (5, message)
+
+
+@pytest.mark.parametrize(("written", "line", "message"), [
+    ("supersedes: {a: b}", 6, "supersedes is a mapping, not a list of item slugs"),
+    ("superseded_by:\n  item: 2026-01-01-older", 6, "superseded_by is a mapping, not a list of item slugs"),
+    ("supersedes: {item: 2026-01-01-older}", 6, "supersedes is a mapping, not a list of item slugs"),
+    ("supersedes: [[2026-01-01-older]]", 6, "supersedes: entry 1 is a list or a mapping, not text"),
+    ("superseded_by: [2026-01-01-older, {a: b}]", 6, "superseded_by: entry 2 is a list or a mapping, not text"),
+    ("supersedes:\n  - 2026-01-01-older\n  - [2026-01-01-older]", 8, "supersedes: entry 2 is a list or a mapping, not text"),
+    ("supersedes:\n  -", 7, "supersedes: entry 1 is empty"),
+    ("superseded_by:\n  - ~", 7, "superseded_by: entry 1 is empty"),
+])
+def test_a_supersede_field_that_is_a_mapping_or_holds_one_is_an_error_at_its_line(tmp_path: Path, written: str,
+                                                                                line: int, message: str) -> None:
+    # Warned and ignored, the item was built without the supersede link its author meant: the old item's
+    # status:superseded (its claims stayed in the graph) or the new item's extends edge to it. As a cites:
+    # entry of the wrong shape: an error at its line, the item keeping its last good build's nodes.
+    error = _the_error(tmp_path, "superseded_by: ~", written)
+    assert (error.location.line, error.message) == (line, message)
+    assert error.hint.startswith("write ")
