@@ -30,9 +30,15 @@ _CITE_KEYS = frozenset({"item", "findings", "stance", "from"})
 _CITE_STANCES = ("supports", "contradicts", "extends")
 #: The frontmatter lists an item controls: each entry a slug or a theme (their lines are kept for the caps' messages).
 LIST_FIELDS = ("themes", "cites", "related", "supersedes", "superseded_by")
-#: The list fields whose entries become nodes or links (a theme's concept node, a citation): one of the wrong
-#: shape is an error, the item keeping its last good build's nodes; ignored, they were silently missing.
-_NAMING_FIELDS = ("themes", "cites")
+#: The list fields whose entries become nodes or links (a theme's concept node, a citation, a supersede link: an
+#: extends edge, a status:superseded): one of the wrong shape is an error, the item keeping its last good build's
+#: nodes; ignored, they were silently missing.
+_NAMING_FIELDS = ("themes", "cites", "supersedes", "superseded_by")
+#: What a list of each naming field holds, for the message on the field written as a mapping.
+_ENTRIES = {"themes": "theme words", "supersedes": "item slugs", "superseded_by": "item slugs"}
+#: The fix for an empty entry of a supersede field (an error; a theme left empty stays a warning: no node is lost).
+_EMPTY_FIX = {"supersedes": "write the slug of the item this one replaces, or delete the line",
+              "superseded_by": "write the slug of the item that replaces this one, or delete the line"}
 _CITE_FORM = "write cites: [<slug>, {item: <slug>, findings: [5], stance: supports, from: 2}]"
 
 
@@ -114,7 +120,8 @@ def own_claim_numbers(meta: dict[str, object]) -> tuple[int, ...]:
 
 def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) -> list[Issue]:
     """Fields of the wrong shape: rejected (title, completed: they name and date the item's
-    nodes; themes: or a cites: entry empty, nested or malformed: a theme node or a citation lost), or ignored
+    nodes; themes: or a cites:, supersedes: or superseded_by: entry nested or malformed, or a link's entry empty:
+    a theme node, a citation or a supersede link lost), or ignored
     with a warning (the rest: an item without them is still an item).  A theme that is no theme word is
     rejected too (``item_themes``)."""
     found: list[Issue] = []
@@ -131,9 +138,11 @@ def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) 
         found.append(problem(IssueSeverity.ERROR, at("completed"), f"completed: {str(completed)[:40]!r} is not a date",
                              "write the date the research was completed as YYYY-MM-DD"))
     for name in LIST_FIELDS:
-        if isinstance(meta.get(name), dict) and name == "themes":  # a cites: mapping is its one entry (``one_cite``)
-            found.append(problem(IssueSeverity.ERROR, at(name), f"{name} is a mapping, not a list of theme words",
-                                 "write themes as a list of theme words: themes: [a, b]"))
+        # A cites: mapping is its one entry (``one_cite``); a supersede field has no mapping form, and which key
+        # or value of one is the slug (``{a: b}``) would be a guess: a link the author did not write.
+        if isinstance(meta.get(name), dict) and name in _ENTRIES:
+            found.append(problem(IssueSeverity.ERROR, at(name), f"{name} is a mapping, not a list of {_ENTRIES[name]}",
+                                 f"write {name} as a list of {_ENTRIES[name]}: {name}: [a, b]"))
         elif isinstance(meta.get(name), dict):
             found.append(problem(IssueSeverity.WARNING, at(name), f"{name} is a mapping; ignored",
                                  f"write {name} as a list: [a, b]"))
@@ -153,13 +162,15 @@ def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) 
         values = meta.get(name)
         entries = values if isinstance(values, list) else []
         # `- ` left empty: the author meant an entry there (dropped by field_strings all the same); in cites:
-        # a citation, rejected as a malformed cites: entry is.
+        # a citation, in a supersede field a supersede link, rejected as a malformed cites: entry is.
         for n, (value, line) in enumerate(zip(entries, entry_lines(yaml_text, name, len(entries))), 1):
             if value is not None and not (isinstance(value, str) and not value.strip()):
                 continue
             if name == "cites":
                 found.append(problem(IssueSeverity.ERROR, line, f"cites: entry {n} is empty",
                                      "write the cited item's slug, or delete the line"))
+            elif name in _EMPTY_FIX:
+                found.append(problem(IssueSeverity.ERROR, line, f"{name}: entry {n} is empty", _EMPTY_FIX[name]))
             else:
                 found.append(problem(IssueSeverity.WARNING, line, f"{name}: entry {n} is empty; ignored",
                                      "write the entry, or delete the line"))
