@@ -235,3 +235,37 @@ def test_a_supersede_field_that_is_a_mapping_or_holds_one_is_an_error_at_its_lin
     error = _the_error(tmp_path, "superseded_by: ~", written)
     assert (error.location.line, error.message) == (line, message)
     assert error.hint.startswith("write ")
+
+
+@pytest.mark.parametrize(("field", "written", "line", "message"), [
+    ("superseded_by: ~", "supercedes: [2026-01-01-older]", 6,
+     "supercedes: not a field kgsync reads (supersedes: is, and the item gives none): not read"),
+    ("superseded_by: ~", "superseded_by: ~\nsuperceded_by: [2026-01-01-older]", 7,
+     "superceded_by: not a field kgsync reads (superseded_by: is, and the item gives none): not read"),
+    ("superseded_by: ~", "Superseded-By: [2026-01-01-older]", 6,
+     "Superseded-By: not a field kgsync reads (superseded_by: is, and the item gives none): not read"),
+    ("themes: [knowledge-graphs, rag-retrieval]", "Themes: [knowledge-graphs]", 4,
+     "Themes: not a field kgsync reads (themes: is, and the item gives none): not read"),
+    ("superseded_by: ~", "superseded: [2026-01-01-older]", 6,
+     "superseded: not a field kgsync reads (supersedes: and superseded_by: are, and the item gives none): not read"),
+])
+def test_a_misspelt_field_kgsync_would_read_is_an_error_at_its_line(tmp_path: Path, field: str, written: str, line: int,
+                                                                    message: str) -> None:
+    # `supercedes:` (a common misspelling), `Themes:`, `superseded-by:`: a key kgsync does not read, so the
+    # supersede link or the themes left the graph without a word. Near a field that names nodes or links, and
+    # that field not given: an error at the key's line, the item keeping its last good build's nodes.
+    error = _the_error(tmp_path, field, written)
+    assert (error.location.line, error.message) == (line, message)
+    assert error.hint.startswith("rename it ")
+
+
+def test_a_field_near_one_kgsync_reads_beside_it_is_warned(tmp_path: Path) -> None:
+    # Beside the field it is near (themes: given), `theme:` may be a field of the author's own: warned, not an error.
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    text = GOOD.replace("confidence: high", "confidence: high\ntheme: dark")
+    write(tmp_path, "2026-03-01-good.md", text)
+    result = read(tmp_path)
+    assert {i.slug for i in result.items} == {"2026-01-01-older", "2026-03-01-good"}
+    [warning] = [i for i in only(result.issues, IssueSeverity.WARNING) if i.message.startswith("theme:")]
+    assert (warning.location.line, warning.message) == (
+        text.split("\n").index("theme: dark") + 1, "theme: not a field kgsync reads (themes: is, given too): ignored")
