@@ -40,6 +40,15 @@ _ENTRIES = {"themes": "theme words", "supersedes": "item slugs", "superseded_by"
 _EMPTY_FIX = {"supersedes": "write the slug of the item this one replaces, or delete the line",
               "superseded_by": "write the slug of the item that replaces this one, or delete the line"}
 _CITE_FORM = "write cites: [<slug>, {item: <slug>, findings: [5], stance: supports, from: 2}]"
+#: The fields that name or date the item's nodes and links: a key near one that kgsync does not read (misspelt,
+#: ``supercedes``; another case, ``Themes``; ``-`` for ``_``) left them out of the graph without a word.
+_GRAPH_FIELDS = ("title", "completed", "themes", "cites", "supersedes", "superseded_by", "confidence", "kgsync")
+#: Every top-level field kgsync reads; an item's other fields are its author's.
+_READ_FIELDS = frozenset((*LIST_FIELDS, *_GRAPH_FIELDS, "added", "started", "item_type", "status"))
+#: How near (difflib's ratio) a key lies to a field to be taken for it: supercedes 0.90, theme 0.91, completed_at
+#: 0.86; every other field of the corpus's items (priority, versions, output, blocks, review_count, tags, gaps)
+#: is under 0.75 of each, as are created (related) and started (status), which no rule here compares.
+_NEAR = 0.85
 
 
 def one_cite(meta: dict[str, Any]) -> dict[str, Any]:
@@ -203,7 +212,38 @@ def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) 
     if confidence is not None and not confidence_value(confidence):
         found.append(problem(IssueSeverity.WARNING, at("confidence"), f"confidence {str(confidence)[:40]!r} ignored",
                              "write confidence: high, medium or low"))
+    return found + _near_field_names(meta, yaml_text, problem)
+
+
+def _near_field_names(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) -> list[Issue]:
+    """A key kgsync does not read that is near a field naming the item's nodes or links (``_near_fields``): an
+    error at its line when the item gives none of those fields (the author meant it: a link or the themes lost),
+    a warning when it gives one (the key may be a field of the author's own)."""
+    found: list[Issue] = []
+    for key in meta:
+        near = _near_fields(key) if isinstance(key, str) and key not in _READ_FIELDS else ()
+        if not near:
+            continue
+        line = field_line(yaml_text, key) + 2
+        named = f"{' and '.join(f'{n}:' for n in near)} {'is' if len(near) == 1 else 'are'}"
+        rename = " or ".join(f"{n}:" for n in near)
+        if any(meta.get(n) not in (None, "", [], {}) for n in near):
+            found.append(problem(IssueSeverity.WARNING, line, f"{key}: not a field kgsync reads ({named}, given too): "
+                                 "ignored", f"merge it into {rename}, or rename it if it is a field of your own"))
+        else:
+            found.append(problem(IssueSeverity.ERROR, line, f"{key}: not a field kgsync reads ({named}, and the item "
+                                 "gives none): not read", f"rename it {rename}, the field kgsync reads"))
     return found
+
+
+@lru_cache(maxsize=1024)
+def _near_fields(key: str) -> tuple[str, ...]:
+    """The fields of ``_GRAPH_FIELDS`` ``key`` may be meant as: the one it is but for case, blanks and ``-``
+    (``Superseded-By``), else those within ``_NEAR`` of it (cached: items repeat their keys)."""
+    folded = key.strip().casefold().replace("-", "_").replace(" ", "_")
+    if folded in _GRAPH_FIELDS:
+        return (folded,)
+    return tuple(difflib.get_close_matches(folded, _GRAPH_FIELDS, 2, _NEAR))
 
 
 def field_line(yaml_text: str, name: str) -> int:
