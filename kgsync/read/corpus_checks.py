@@ -6,9 +6,11 @@ the corpus as a whole is checked here, every problem at the file and line it is 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import replace
 
 from kgsync.contract.errors import Location, printable_path
+from kgsync.read.item_dates import NO_COMPLETED
 from kgsync.read.item_model import DanglingLink, Issue, IssueSeverity, ReadResult, ResearchItem
 
 
@@ -33,7 +35,8 @@ def check_corpus(parsed: Iterable[tuple[ResearchItem | None, tuple[Issue, ...]]]
     # An item that failed now keeps its last nodes (see kgsync.graph.merge): citing it is no dangling link.
     failed = {i.slug for i in issues if i.severity is IssueSeverity.ERROR and i.slug}
     issues.extend(_dangling_links(items, failed))
-    issues.extend(_later_cites(items))
+    later, citers = _later_cites(items)
+    issues = with_citers(issues, citers) + later
     issues.extend(_supersession_cycles(items))
     return ReadResult(tuple(items), tuple(issues))
 
@@ -126,23 +129,26 @@ def dangling_head(field_name: str, target: str) -> str:
     return f"{field_name} names {target!r}"
 
 
-def _later_cites(items: Sequence[ResearchItem]) -> list[Issue]:
+def _later_cites(items: Sequence[ResearchItem]) -> tuple[list[Issue], dict[str, list[tuple[str, int]]]]:
     """A warning on a ``cites`` entry naming an item completed later: later work extends earlier work,
     so the cite makes no extends edge (``kgsync.graph.extends``), which an author who wrote it, or the
     items citing one whose completed: date is mistyped (9999-12-31), would otherwise never learn.  A
-    same-day item is earlier work unless it cites this item back (``ResearchItem.cited_as_earlier_by``)."""
+    same-day item is earlier work unless it cites this item back (``ResearchItem.cited_as_earlier_by``).
+    A cite of an item with no date is no warning here but (slug, line) of the citing entry, by the cited
+    slug: the undated item's own warning names them (``with_citers``), at the line where the fix goes."""
     by_slug = {item.slug: item for item in items}
     issues = []
+    undated: dict[str, list[tuple[str, int]]] = {}
     for item in items:
         for target in item.cites:
             cited = by_slug.get(target)
             if cited is None or cited is item or target in item.superseded_by or cited.cited_as_earlier_by(item):
                 continue
-            fix = "cite only earlier work, or correct the completed: date of one of the two"
             if not cited.completed:  # undated work sorts last (``precedes``): no date of this item's is wrong
-                when, fix = "which has no completed: date (undated work counts as the latest)", \
-                    f"write the completed: date of {target}"
-            elif cited.completed == item.completed:
+                undated.setdefault(target, []).append((item.slug, item.link_line("cites", target)))
+                continue
+            fix = "cite only earlier work, or correct the completed: date of one of the two"
+            if cited.completed == item.completed:
                 when = (f"completed the same day ({cited.completed}), which cites this item too, its slug sorting "
                         "after this item's")
             else:
@@ -150,4 +156,26 @@ def _later_cites(items: Sequence[ResearchItem]) -> list[Issue]:
             issues.append(Issue(IssueSeverity.WARNING, Location(item.path, item.link_line("cites", target)),
                                 f"cites {target!r}, {when}: no extends edge is made (later work extends earlier work)",
                                 fix, item.slug))
-    return issues
+    return issues, undated
+
+
+#: How many citing items the warning of an undated item names (the rest are counted).
+_CITERS_NAMED = 3
+
+
+def with_citers(issues: list[Issue], citers: Mapping[str, Sequence[tuple[str, int]]]) -> list[Issue]:
+    """``issues`` with each undated item's warning (``item_dates.NO_COMPLETED``) naming the items whose cites:
+    entries make no extends edge to it, each by its slug and that entry's line (``_later_cites``)."""
+    if not citers:
+        return issues
+    out = []
+    for issue in issues:
+        named = citers.get(issue.slug, ()) if issue.message == NO_COMPLETED else ()
+        if named:
+            listed = ", ".join(f"{slug} at line {line}" for slug, line in named[:_CITERS_NAMED])
+            more = f", and {len(named) - _CITERS_NAMED} more" if len(named) > _CITERS_NAMED else ""
+            many = f"the {len(named)} items" if len(named) > 1 else "the item"
+            issue = replace(issue, message=f"{NO_COMPLETED.removesuffix('the items citing it')}{many} citing it "
+                                           f"({listed}{more})")
+        out.append(issue)
+    return out

@@ -69,7 +69,8 @@ def visible_text(raw: bytes, text: str) -> tuple[str, tuple[int, str, int] | Non
 
 def without_invisible(meta: dict[str, Any], yaml_text: str) -> tuple[dict[str, Any], list[tuple[str, str]]]:
     """``meta`` (read from ``yaml_text``) with every invisible character (``INVISIBLE``) removed
-    from its strings, and (top-level field, first character removed) for each field that held one."""
+    from its keys and strings, and (top-level field as written, first character removed) for each field
+    that held one."""
     found: list[tuple[str, str]] = []
     if "\\" not in yaml_text and not INVISIBLE.search(yaml_text):  # none written, none escaped: no walk
         return meta, found
@@ -88,7 +89,9 @@ def without_invisible(meta: dict[str, Any], yaml_text: str) -> tuple[dict[str, A
             return {clean(k, field_name): clean(v, field_name) for k, v in value.items()}
         return value
 
-    cleaned = {name: clean(value, str(name)) for name, value in meta.items()}
+    # A key is cleaned too: ``\u200bsupersedes:`` is the field supersedes (unread, its link was silently lost).
+    # The field's name in ``found`` is the key as written, so that its line can be found.
+    cleaned = {clean(name, str(name)): clean(value, str(name)) for name, value in meta.items()}
     return cleaned, found
 
 

@@ -30,10 +30,25 @@ _CITE_KEYS = frozenset({"item", "findings", "stance", "from"})
 _CITE_STANCES = ("supports", "contradicts", "extends")
 #: The frontmatter lists an item controls: each entry a slug or a theme (their lines are kept for the caps' messages).
 LIST_FIELDS = ("themes", "cites", "related", "supersedes", "superseded_by")
-#: The list fields whose entries become nodes or links (a theme's concept node, a citation): one of the wrong
-#: shape is an error, the item keeping its last good build's nodes; ignored, they were silently missing.
-_NAMING_FIELDS = ("themes", "cites")
+#: The list fields whose entries become nodes or links (a theme's concept node, a citation, a supersede link: an
+#: extends edge, a status:superseded): one of the wrong shape is an error, the item keeping its last good build's
+#: nodes; ignored, they were silently missing.
+_NAMING_FIELDS = ("themes", "cites", "supersedes", "superseded_by")
+#: What a list of each naming field holds, for the message on the field written as a mapping.
+_ENTRIES = {"themes": "theme words", "supersedes": "item slugs", "superseded_by": "item slugs"}
+#: The fix for an empty entry of a supersede field (an error; a theme left empty stays a warning: no node is lost).
+_EMPTY_FIX = {"supersedes": "write the slug of the item this one replaces, or delete the line",
+              "superseded_by": "write the slug of the item that replaces this one, or delete the line"}
 _CITE_FORM = "write cites: [<slug>, {item: <slug>, findings: [5], stance: supports, from: 2}]"
+#: The fields that name or date the item's nodes and links: a key near one that kgsync does not read (misspelt,
+#: ``supercedes``; another case, ``Themes``; ``-`` for ``_``) left them out of the graph without a word.
+_GRAPH_FIELDS = ("title", "completed", "themes", "cites", "supersedes", "superseded_by", "confidence", "kgsync")
+#: Every top-level field kgsync reads; an item's other fields are its author's.
+_READ_FIELDS = frozenset((*LIST_FIELDS, *_GRAPH_FIELDS, "added", "started", "item_type", "status"))
+#: How near (difflib's ratio) a key lies to a field to be taken for it: supercedes 0.90, theme 0.91, completed_at
+#: 0.86; every other field of the corpus's items (priority, versions, output, blocks, review_count, tags, gaps)
+#: is under 0.75 of each, as are created (related) and started (status), which no rule here compares.
+_NEAR = 0.85
 
 
 def one_cite(meta: dict[str, Any]) -> dict[str, Any]:
@@ -114,7 +129,8 @@ def own_claim_numbers(meta: dict[str, object]) -> tuple[int, ...]:
 
 def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) -> list[Issue]:
     """Fields of the wrong shape: rejected (title, completed: they name and date the item's
-    nodes; themes: or a cites: entry empty, nested or malformed: a theme node or a citation lost), or ignored
+    nodes; themes: or a cites:, supersedes: or superseded_by: entry nested or malformed, or a link's entry empty:
+    a theme node, a citation or a supersede link lost), or ignored
     with a warning (the rest: an item without them is still an item).  A theme that is no theme word is
     rejected too (``item_themes``)."""
     found: list[Issue] = []
@@ -131,9 +147,11 @@ def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) 
         found.append(problem(IssueSeverity.ERROR, at("completed"), f"completed: {str(completed)[:40]!r} is not a date",
                              "write the date the research was completed as YYYY-MM-DD"))
     for name in LIST_FIELDS:
-        if isinstance(meta.get(name), dict) and name == "themes":  # a cites: mapping is its one entry (``one_cite``)
-            found.append(problem(IssueSeverity.ERROR, at(name), f"{name} is a mapping, not a list of theme words",
-                                 "write themes as a list of theme words: themes: [a, b]"))
+        # A cites: mapping is its one entry (``one_cite``); a supersede field has no mapping form, and which key
+        # or value of one is the slug (``{a: b}``) would be a guess: a link the author did not write.
+        if isinstance(meta.get(name), dict) and name in _ENTRIES:
+            found.append(problem(IssueSeverity.ERROR, at(name), f"{name} is a mapping, not a list of {_ENTRIES[name]}",
+                                 f"write {name} as a list of {_ENTRIES[name]}: {name}: [a, b]"))
         elif isinstance(meta.get(name), dict):
             found.append(problem(IssueSeverity.WARNING, at(name), f"{name} is a mapping; ignored",
                                  f"write {name} as a list: [a, b]"))
@@ -153,13 +171,15 @@ def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) 
         values = meta.get(name)
         entries = values if isinstance(values, list) else []
         # `- ` left empty: the author meant an entry there (dropped by field_strings all the same); in cites:
-        # a citation, rejected as a malformed cites: entry is.
+        # a citation, in a supersede field a supersede link, rejected as a malformed cites: entry is.
         for n, (value, line) in enumerate(zip(entries, entry_lines(yaml_text, name, len(entries))), 1):
             if value is not None and not (isinstance(value, str) and not value.strip()):
                 continue
             if name == "cites":
                 found.append(problem(IssueSeverity.ERROR, line, f"cites: entry {n} is empty",
                                      "write the cited item's slug, or delete the line"))
+            elif name in _EMPTY_FIX:
+                found.append(problem(IssueSeverity.ERROR, line, f"{name}: entry {n} is empty", _EMPTY_FIX[name]))
             else:
                 found.append(problem(IssueSeverity.WARNING, line, f"{name}: entry {n} is empty; ignored",
                                      "write the entry, or delete the line"))
@@ -192,7 +212,38 @@ def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) 
     if confidence is not None and not confidence_value(confidence):
         found.append(problem(IssueSeverity.WARNING, at("confidence"), f"confidence {str(confidence)[:40]!r} ignored",
                              "write confidence: high, medium or low"))
+    return found + _near_field_names(meta, yaml_text, problem)
+
+
+def _near_field_names(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) -> list[Issue]:
+    """A key kgsync does not read that is near a field naming the item's nodes or links (``_near_fields``): an
+    error at its line when the item gives none of those fields (the author meant it: a link or the themes lost),
+    a warning when it gives one (the key may be a field of the author's own)."""
+    found: list[Issue] = []
+    for key in meta:
+        near = _near_fields(key) if isinstance(key, str) and key not in _READ_FIELDS else ()
+        if not near:
+            continue
+        line = field_line(yaml_text, key) + 2
+        named = f"{' and '.join(f'{n}:' for n in near)} {'is' if len(near) == 1 else 'are'}"
+        rename = " or ".join(f"{n}:" for n in near)
+        if any(meta.get(n) not in (None, "", [], {}) for n in near):
+            found.append(problem(IssueSeverity.WARNING, line, f"{key}: not a field kgsync reads ({named}, given too): "
+                                 "ignored", f"merge it into {rename}, or rename it if it is a field of your own"))
+        else:
+            found.append(problem(IssueSeverity.ERROR, line, f"{key}: not a field kgsync reads ({named}, and the item "
+                                 "gives none): not read", f"rename it {rename}, the field kgsync reads"))
     return found
+
+
+@lru_cache(maxsize=1024)
+def _near_fields(key: str) -> tuple[str, ...]:
+    """The fields of ``_GRAPH_FIELDS`` ``key`` may be meant as: the one it is but for case, blanks and ``-``
+    (``Superseded-By``), else those within ``_NEAR`` of it (cached: items repeat their keys)."""
+    folded = key.strip().casefold().replace("-", "_").replace(" ", "_")
+    if folded in _GRAPH_FIELDS:
+        return (folded,)
+    return tuple(difflib.get_close_matches(folded, _GRAPH_FIELDS, 2, _NEAR))
 
 
 def field_line(yaml_text: str, name: str) -> int:

@@ -55,6 +55,12 @@ def completed_problems(meta: dict[str, Any], yaml_text: str, slug: str, problem:
                     "(completed: is the day the research was finished)")]
 
 
+#: The warning of an item with no ``completed:`` date; the corpus check names the items citing it after it
+#: (``corpus_checks.with_citers``), the one place their lost extends edges are said.
+NO_COMPLETED = "no completed: date: the item is ordered after every dated item, so no extends edge runs to it from " \
+    "the items citing it"
+
+
 def no_completed(meta: dict[str, Any], slug: str, problem: IssueMaker) -> list[Issue]:
     """A warning at the frontmatter's first line when the item gives no ``completed:`` date (left out, left
     empty, or the frontmatter emptied): ``ResearchItem.precedes`` orders it after every dated item, so the
@@ -65,8 +71,7 @@ def no_completed(meta: dict[str, Any], slug: str, problem: IssueMaker) -> list[I
     named = date_value(slug[:10]) if DATED_SLUG.match(slug) else ""
     day = f"{named}, the date its file name starts with, if the research was finished that day" if named else \
         "YYYY-MM-DD, the day the research was finished"
-    return [problem(IssueSeverity.WARNING, 2, "no completed: date: the item is ordered after every dated item, so "
-                    "no extends edge runs to it from the items citing it", f"add completed: {day}")]
+    return [problem(IssueSeverity.WARNING, 2, NO_COMPLETED, f"add completed: {day}")]
 
 
 def undated_name(meta: dict[str, Any], slug: str, problem: IssueMaker) -> list[Issue]:

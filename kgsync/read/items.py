@@ -266,7 +266,6 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         meta = {}
     if not isinstance(meta, dict):
         return [problem(IssueSeverity.ERROR, 2, "frontmatter is not a mapping of field: value")]
-    meta = one_cite(meta)
     # YAML escapes ("\x85", "\u007f") make what the text scan cannot see; without a backslash there
     # is no escape, and every string of ``meta`` is the text's own characters, which ``decoded_text`` checked:
     # the walk over every key and value is skipped (most frontmatter has no backslash).
@@ -289,8 +288,9 @@ def _parse(raw: bytes, path: str, slug: str) -> tuple[ResearchItem, list[Issue]]
         for n in long_lines[:3]
     ] + ([inner_bom] if inner_bom else [])
     meta, invisible = without_invisible(meta, yaml_text)
+    meta = one_cite(meta)  # after its key is cleaned (``\u200bcites: {item: …}``)
     warnings += [problem(IssueSeverity.WARNING, field_line(yaml_text, name) + 2,
-                         f"{name}: invisible or bidi control character U+{ord(char):04X} removed",
+                         f"{INVISIBLE.sub('', name)}: invisible or bidi control character U+{ord(char):04X} removed",
                          "delete it: names, titles and PR titles hold only visible text")
                  for name, char in invisible]
     body = text[close.end() + 1 :]

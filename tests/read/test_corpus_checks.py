@@ -164,13 +164,17 @@ def test_a_cites_entry_naming_no_item_is_warned_at_the_entry_s_line(tmp_path: Pa
     assert warning.location.line == text.split("\n").index(entry) + 1
 
 
-def test_a_cite_of_an_item_with_no_completed_date_names_the_missing_date(tmp_path: Path) -> None:
-    # qa207: an item whose frontmatter lost its completed: line made every item citing it say "cites 'x', completed
-    # on no date, after this item (2026-03-01)", and fix "correct the completed: date of one of the two": the
-    # cited item has no date to correct, undated work sorts last; the message says which date is missing.
+def test_an_undated_item_cited_by_others_is_warned_once_at_its_own_line_naming_them(tmp_path: Path) -> None:
+    # qa207 made each citing item say "cites 'x', which has no completed: date"; inputs212 warned the undated item
+    # itself: one fact said 1 + n times, n of them away from the line to fix. Said once, where the date goes,
+    # with the items whose extends edges it costs (a slug and its cites: line each). No other warning of it.
     write(tmp_path, "2026-01-01-older.md", OLDER.replace("completed: 2026-03-01T10:00:00+00:00\n", ""))
     write(tmp_path, "2026-03-01-good.md", GOOD)
-    [warning] = [i for i in only(read(tmp_path).issues, IssueSeverity.WARNING) if i.message.startswith("cites ")]
-    assert warning.message == ("cites '2026-01-01-older', which has no completed: date (undated work counts as the "
-                               "latest): no extends edge is made (later work extends earlier work)")
-    assert warning.hint == "write the completed: date of 2026-01-01-older"
+    write(tmp_path, "2026-03-02-also.md", GOOD.replace("cites: [2026-01-01-older]",
+                                                       "cites:\n  - 2026-03-01-good\n  - 2026-01-01-older"))
+    warnings = [i for i in only(read(tmp_path).issues, IssueSeverity.WARNING) if "completed" in i.message]
+    assert [(w.location.path.rsplit("/", 1)[-1], w.location.line, w.message) for w in warnings] == [
+        ("2026-01-01-older.md", 2, "no completed: date: the item is ordered after every dated item, so no extends edge "
+         "runs to it from the 2 items citing it (2026-03-01-good at line 5, 2026-03-02-also at line 7)")]
+    assert warnings[0].hint == ("add completed: 2026-01-01, the date its file name starts with, if the research was "
+                                "finished that day")

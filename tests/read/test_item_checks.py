@@ -134,15 +134,14 @@ def test_an_empty_cites_entry_is_an_error_at_its_line(tmp_path: Path, empty: str
 @pytest.mark.parametrize("empty", ["-", "- ~", "- ''", "- null"])
 def test_an_empty_list_entry_is_warned_at_its_line(tmp_path: Path, empty: str) -> None:
     # `cites:` with an entry left empty (`-`) was dropped without a word: the author meant an item there.
+    # An empty cites:, supersedes: or superseded_by: entry is an error (a link lost: the tests below); related: links nothing.
     write(tmp_path, "2026-01-01-older.md", OLDER)
-    text = GOOD.replace("cites: [2026-01-01-older]", f"cites: [2026-01-01-older]\nsupersedes:\n  {empty}\nrelated:\n  {empty}")
+    text = GOOD.replace("cites: [2026-01-01-older]", f"cites: [2026-01-01-older]\nrelated:\n  {empty}")
     write(tmp_path, "2026-03-01-good.md", text)
     result = read(tmp_path)
     warned = [i for i in only(result.issues, IssueSeverity.WARNING) if "empty" in i.message]
     lines = text.split("\n")
-    assert [(i.message, i.location.line) for i in warned] == [  # an empty cites: entry is an error (above)
-        ("related: entry 1 is empty; ignored", len(lines) - lines[::-1].index(f"  {empty}")),
-        ("supersedes: entry 1 is empty; ignored", lines.index(f"  {empty}") + 1)]
+    assert [(i.message, i.location.line) for i in warned] == [("related: entry 1 is empty; ignored", lines.index(f"  {empty}") + 1)]
     assert all("delete the line" in i.hint for i in warned)
     assert {i.slug: i.cites for i in result.items}["2026-03-01-good"] == ("2026-01-01-older",)
 
@@ -216,3 +215,57 @@ def test_a_malformed_lone_or_nested_cites_entry_is_an_error_at_its_line(tmp_path
                                                                         message: str) -> None:
     error = _the_error(tmp_path, "cites: [2026-01-01-older]", cites)
     assert (error.location.line, error.message) == (5, message)
+
+
+@pytest.mark.parametrize(("written", "line", "message"), [
+    ("supersedes: {a: b}", 6, "supersedes is a mapping, not a list of item slugs"),
+    ("superseded_by:\n  item: 2026-01-01-older", 6, "superseded_by is a mapping, not a list of item slugs"),
+    ("supersedes: {item: 2026-01-01-older}", 6, "supersedes is a mapping, not a list of item slugs"),
+    ("supersedes: [[2026-01-01-older]]", 6, "supersedes: entry 1 is a list or a mapping, not text"),
+    ("superseded_by: [2026-01-01-older, {a: b}]", 6, "superseded_by: entry 2 is a list or a mapping, not text"),
+    ("supersedes:\n  - 2026-01-01-older\n  - [2026-01-01-older]", 8, "supersedes: entry 2 is a list or a mapping, not text"),
+    ("supersedes:\n  -", 7, "supersedes: entry 1 is empty"),
+    ("superseded_by:\n  - ~", 7, "superseded_by: entry 1 is empty"),
+])
+def test_a_supersede_field_that_is_a_mapping_or_holds_one_is_an_error_at_its_line(tmp_path: Path, written: str,
+                                                                                line: int, message: str) -> None:
+    # Warned and ignored, the item was built without the supersede link its author meant: the old item's
+    # status:superseded (its claims stayed in the graph) or the new item's extends edge to it. As a cites:
+    # entry of the wrong shape: an error at its line, the item keeping its last good build's nodes.
+    error = _the_error(tmp_path, "superseded_by: ~", written)
+    assert (error.location.line, error.message) == (line, message)
+    assert error.hint.startswith("write ")
+
+
+@pytest.mark.parametrize(("field", "written", "line", "message"), [
+    ("superseded_by: ~", "supercedes: [2026-01-01-older]", 6,
+     "supercedes: not a field kgsync reads (supersedes: is, and the item gives none): not read"),
+    ("superseded_by: ~", "superseded_by: ~\nsuperceded_by: [2026-01-01-older]", 7,
+     "superceded_by: not a field kgsync reads (superseded_by: is, and the item gives none): not read"),
+    ("superseded_by: ~", "Superseded-By: [2026-01-01-older]", 6,
+     "Superseded-By: not a field kgsync reads (superseded_by: is, and the item gives none): not read"),
+    ("themes: [knowledge-graphs, rag-retrieval]", "Themes: [knowledge-graphs]", 4,
+     "Themes: not a field kgsync reads (themes: is, and the item gives none): not read"),
+    ("superseded_by: ~", "superseded: [2026-01-01-older]", 6,
+     "superseded: not a field kgsync reads (supersedes: and superseded_by: are, and the item gives none): not read"),
+])
+def test_a_misspelt_field_kgsync_would_read_is_an_error_at_its_line(tmp_path: Path, field: str, written: str, line: int,
+                                                                    message: str) -> None:
+    # `supercedes:` (a common misspelling), `Themes:`, `superseded-by:`: a key kgsync does not read, so the
+    # supersede link or the themes left the graph without a word. Near a field that names nodes or links, and
+    # that field not given: an error at the key's line, the item keeping its last good build's nodes.
+    error = _the_error(tmp_path, field, written)
+    assert (error.location.line, error.message) == (line, message)
+    assert error.hint.startswith("rename it ")
+
+
+def test_a_field_near_one_kgsync_reads_beside_it_is_warned(tmp_path: Path) -> None:
+    # Beside the field it is near (themes: given), `theme:` may be a field of the author's own: warned, not an error.
+    write(tmp_path, "2026-01-01-older.md", OLDER)
+    text = GOOD.replace("confidence: high", "confidence: high\ntheme: dark")
+    write(tmp_path, "2026-03-01-good.md", text)
+    result = read(tmp_path)
+    assert {i.slug for i in result.items} == {"2026-01-01-older", "2026-03-01-good"}
+    [warning] = [i for i in only(result.issues, IssueSeverity.WARNING) if i.message.startswith("theme:")]
+    assert (warning.location.line, warning.message) == (
+        text.split("\n").index("theme: dark") + 1, "theme: not a field kgsync reads (themes: is, given too): ignored")

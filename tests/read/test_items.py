@@ -314,6 +314,20 @@ def test_invisible_and_bidi_characters_never_pass_the_boundary() -> None:
     assert h1 is not None and h1.title == "Headline"
 
 
+@pytest.mark.parametrize("char", ["\u200b", "\u200e", "\u00ad", "\u202e", "\u2060"])
+def test_an_invisible_character_in_a_field_s_name_is_removed_with_a_warning_and_the_field_read(char: str) -> None:
+    """A zero-width or bidi character in a key (``\u200bsupersedes:``, pasted with the line) made a field kgsync
+    does not read: the supersede link, the themes, even the completed: date left the graph without a word.
+    Removed as from a value, with the same warning at the field's line, and the field read."""
+    text = (f"---\ntitle: T\ncompleted: 2026-03-01\n{char}supersedes: [2026-01-01-a]\nthe{char}mes: [agents]\n"
+            "---\n\n# T\n\n## Key Findings\n\n1. One.\n")
+    item, issues = read_item_bytes(text.encode(), "r/2026-03-01-x.md", "2026-03-01-x")
+    assert item is not None and item.supersedes == ("2026-01-01-a",) and item.themes == ("agents",)
+    warned = [(i.location.line, i.message) for i in issues if "invisible" in i.message]
+    assert warned == [(4, f"supersedes: invisible or bidi control character U+{ord(char):04X} removed"),
+                      (5, f"themes: invisible or bidi control character U+{ord(char):04X} removed")]
+
+
 def test_invisible_and_bidi_characters_in_the_body_never_reach_a_claim() -> None:
     """The body makes the claims (a Key Finding's text is its claim's title), the terms and the evidence:
     a right-to-left override there reordered the claim on the site and in an agent's answer, and a
