@@ -216,9 +216,12 @@ def misshapen_fields(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) 
 
 
 def _near_field_names(meta: dict[str, Any], yaml_text: str, problem: IssueMaker) -> list[Issue]:
-    """A key kgsync does not read that is near a field naming the item's nodes or links (``_near_fields``): an
-    error at its line when the item gives none of those fields (the author meant it: a link or the themes lost),
-    a warning when it gives one (the key may be a field of the author's own)."""
+    """A key kgsync does not read that is near a field naming the item's nodes or links (``_near_fields``).
+    The field but for case, blanks and ``-`` (``Themes``, ``superseded-by``) is an error at its line when the
+    item gives none of it: no field of an author's own is written so, and a link or the themes would be lost.
+    A near spelling (``supercedes``, ``cite``) is a warning, as mkdocs warns an unknown setting: it may be a
+    field of the author's own (``cite:`` for how to cite the item), which an error would make them rename;
+    ``--strict`` fails on it.  Beside the field itself, either is a warning."""
     found: list[Issue] = []
     for key in meta:
         near = _near_fields(key) if isinstance(key, str) and key not in _READ_FIELDS else ()
@@ -230,10 +233,19 @@ def _near_field_names(meta: dict[str, Any], yaml_text: str, problem: IssueMaker)
         if any(meta.get(n) not in (None, "", [], {}) for n in near):
             found.append(problem(IssueSeverity.WARNING, line, f"{key}: not a field kgsync reads ({named}, given too): "
                                  "ignored", f"merge it into {rename}, or rename it if it is a field of your own"))
+        elif not _folds_to_field(key):
+            found.append(problem(IssueSeverity.WARNING, line, f"{key}: not a field kgsync reads ({named}, and the item "
+                                 "gives none): ignored", f"rename it {rename} if you meant that field; a field of your "
+                                 "own may stay (--strict fails on this warning)"))
         else:
             found.append(problem(IssueSeverity.ERROR, line, f"{key}: not a field kgsync reads ({named}, and the item "
                                  "gives none): not read", f"rename it {rename}, the field kgsync reads"))
     return found
+
+
+def _folds_to_field(key: str) -> bool:
+    """Whether ``key`` is one of ``_GRAPH_FIELDS`` but for case, blanks and ``-``."""
+    return key.strip().casefold().replace("-", "_").replace(" ", "_") in _GRAPH_FIELDS
 
 
 @lru_cache(maxsize=1024)
