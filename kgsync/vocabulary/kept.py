@@ -16,6 +16,7 @@ from kgsync.extract.canonical import display_alias, prune_aliases
 from kgsync.extract.mining import ItemCandidates
 from kgsync.vocabulary.acronym_index import AcronymSwaps, acronym_variants, mention_index
 from kgsync.vocabulary.groups import CandidateGroup, group_label, group_name, written_names
+from kgsync.vocabulary.kinds_beside import ItemTextKinds
 from kgsync.vocabulary.node_kinds import flat, node_kind, task_kind, theory_kind
 from kgsync.vocabulary.terms import ItemTerms, Term, TermKind, TermUse, Vocabulary
 from kgsync.vocabulary.vocab_file import PinnedVocabulary
@@ -26,12 +27,14 @@ def vocabulary_of(groups: Mapping[str, CandidateGroup], kept: set[str], kind_of:
                   ordered: Sequence[ItemCandidates], item_surfaces: Mapping[str, Mapping[str, list[tuple[tuple[str, int], ...]]]],
                   hubs: Set[str], n_items: int, subjects: Mapping[str, frozenset[str]] | None = None,
                   swaps: AcronymSwaps | None = None, ambiguous: frozenset[str] = frozenset(),
-                  defined: Mapping[str, Set[str]] | None = None) -> Vocabulary:
+                  defined: Mapping[str, Set[str]] | None = None, kinds: ItemTextKinds | None = None) -> Vocabulary:
     """The vocabulary of the kept groups: its terms (those some item uses), each item's terms,
     the hubs (reported), the merges, the mention index and its acronym twins, and the finding
     subjects (``subjects``: group -> the items whose findings open with it); ``defined``: slug -> the
-    groups of its choice it links beyond its caps (``ItemTerms.defined``)."""
-    terms = _terms(groups, kept, kind_of, pinned, {item.slug: item.dense for item in ordered})
+    groups of its choice it links beyond its caps (``ItemTerms.defined``); ``kinds``: what the node kinds
+    read of each item's text, when another process makes it (``kinds_beside``)."""
+    terms = _terms(groups, kept, kind_of, pinned, {item.slug: item.dense for item in ordered},
+                   kinds if kinds is not None and kinds.spread else None)
     by_key = {g: group_name(groups[g]) for g in kept}
     per_item = _per_item(choice, merged_into, kept, by_key, terms, ordered, item_surfaces, defined or {})
     hub_rows = tuple(sorted(((group_label(groups[g]) if g in groups else g, len(groups[g].items)) for g in hubs
@@ -66,10 +69,11 @@ def vocabulary_of(groups: Mapping[str, CandidateGroup], kept: set[str], kind_of:
 
 
 def _terms(groups: Mapping[str, CandidateGroup], kept: set[str], kind_of: Mapping[str, TermKind],
-           pinned: PinnedVocabulary, dense: Mapping[str, str]) -> dict[str, Term]:
+           pinned: PinnedVocabulary, dense: Mapping[str, str], kinds: ItemTextKinds | None = None) -> dict[str, Term]:
     """Each kept group as a term, by name: its label (the maintainers' pinned one, else the group's), its aliases
     (every spelling the items write, pruned) and its node kind, read from how the items write it (``node_kinds``,
-    ``dense``: each item's dense zones) unless the maintainers pinned a kind, which stands."""
+    ``dense``: each item's dense zones; ``kinds``: what they read of each, made in another process) unless
+    the maintainers pinned a kind, which stands."""
     terms: dict[str, Term] = {}
     flats: dict[str, str] = {}  # slug -> its dense zones as ``node_kinds.theory_kind`` reads them, once
 
@@ -78,6 +82,7 @@ def _terms(groups: Mapping[str, CandidateGroup], kept: set[str], kind_of: Mappin
             flats[slug] = flat(dense.get(slug, ""))
         return flats[slug]
 
+    theories, tasks = (kinds.theories, kinds.tasks) if kinds is not None else (None, None)
     for g in sorted(kept):
         group = groups[g]
         name = group_name(group)
@@ -95,7 +100,8 @@ def _terms(groups: Mapping[str, CandidateGroup], kept: set[str], kind_of: Mappin
         slot = kind_of[g]
         names = [*group.keys, *group.surfaces]
         kind = slot if group.pinned and pinned.kinds.get(group.pinned) else task_kind(theory_kind(
-            node_kind(g, label, slot), names, group.items, flat_dense), names, group.items, lambda s: dense.get(s, ""))
+            node_kind(g, label, slot), names, group.items, flat_dense, theories), names, group.items,
+            lambda s: dense.get(s, ""), tasks)
         terms[name] = Term(name, kind, label, aliases, tuple(sorted(group.items)), bool(group.pinned),
                            slot if kind is not slot else None)
     return terms

@@ -107,7 +107,7 @@ from __future__ import annotations
 import re
 
 from collections.abc import Callable, Iterable, Iterator
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import NamedTuple
 
 from kgsync.extract import wordnet
@@ -289,19 +289,30 @@ def _conjunct(pieces: list[str], at: int, stops: frozenset[str]) -> tuple[list[s
 def written_as_theory(names: Iterable[str], dense: Iterable[str], frames: Callable[[], Iterable[ItemFrames]]) -> bool:
     """Does an item (``dense``: the dense zones of the term's items, ``flat``) frame one of ``names`` (a term's
     keys and surfaces) as a theory, and none (``frames``: their ``item_frames``) as a way of doing?"""
+    return _written_as_theory(names, ((text, partial(coordinated_theories, text)) for text in dense), frames)
+
+
+def _written_as_theory(names: Iterable[str], dense: Iterable[tuple[str, Callable[[], frozenset[str]]]],
+                       frames: Callable[[], Iterable[ItemFrames]]) -> bool:
+    """``written_as_theory``, each text with what gives its ``coordinated_theories`` (asked only where
+    ``names_a_theory`` finds none)."""
     runs = frozenset(map(frame_run, names))
-    if not any(names_a_theory(text, runs) or not coordinated_theories(text).isdisjoint(runs) for text in dense):
+    if not any(names_a_theory(text, runs) or not theories().isdisjoint(runs) for text, theories in dense):
         return False
     return not any(not f.way.isdisjoint(runs) for f in frames())
 
 
-def theory_kind(kind: TermKind, names: Iterable[str], items: Iterable[str], dense: Callable[[str], str]) -> TermKind:
+def theory_kind(kind: TermKind, names: Iterable[str], items: Iterable[str], dense: Callable[[str], str],
+                theories: Callable[[str], frozenset[str]] | None = None) -> TermKind:
     """``kind``, or concept for a method its items (slugs; ``dense``: a slug's dense zones, ``flat``) name as a
     theory only (``written_as_theory``).  A way of doing is looked for only where a theory frame is
-    found, so most items are read by a few string searches."""
+    found, so most items are read by a few string searches.  ``theories``: a slug's ``coordinated_theories``
+    of its ``dense``, made already (``text_kinds``: in another process); None: made here."""
     if kind is TermKind.METHOD:
         slugs = list(items)
-        if written_as_theory(names, map(dense, slugs), lambda: (item_frames(dense(s)) for s in slugs)):
+        texts = ((dense(s), partial(theories, s) if theories is not None else partial(coordinated_theories, dense(s)))
+                 for s in slugs)
+        if _written_as_theory(names, texts, lambda: (item_frames(dense(s)) for s in slugs)):
             return TermKind.CONCEPT
     return kind
 
@@ -423,15 +434,25 @@ def _word_starts(text: str, start: int) -> Iterator[int]:
         at = word.end() + 1
 
 
-def task_kind(kind: TermKind, names: Iterable[str], items: Iterable[str], dense: Callable[[str], str]) -> TermKind:
+def task_kind(kind: TermKind, names: Iterable[str], items: Iterable[str], dense: Callable[[str], str],
+              tasks: Callable[[str], frozenset[str]] | None = None) -> TermKind:
     """``kind``, or concept for a method one of its items (slugs; ``dense``: a slug's dense zones) writes as a task
-    and none in a way of doing's role (``item_roles``; the module doc)."""
+    and none in a way of doing's role (``item_roles``; the module doc).  ``tasks``: a slug's ``item_roles`` tasks,
+    made already (``text_kinds``: in another process); None: made here."""
     if kind is TermKind.METHOD:
         runs = frozenset(map(frame_run, names))
-        texts = [dense(slug) for slug in items]
-        if any(not _tasks(t).isdisjoint(runs) for t in texts) and all(_ways(t).isdisjoint(runs) for t in texts):
+        slugs = list(items)
+        texts = [dense(slug) for slug in slugs]
+        found = map(_tasks, texts) if tasks is None else map(tasks, slugs)
+        if any(not task.isdisjoint(runs) for task in found) and all(_ways(t).isdisjoint(runs) for t in texts):
             return TermKind.CONCEPT
     return kind
+
+
+def text_kinds(dense: str) -> tuple[frozenset[str], frozenset[str]]:
+    """What ``theory_kind`` and ``task_kind`` read of an item's dense zones ``dense`` whatever the term: its
+    ``coordinated_theories`` (of ``flat``) and its ``item_roles`` tasks.  The item's text alone decides them."""
+    return coordinated_theories(flat(dense)), _tasks(dense)
 
 
 def is_cast_as_written(key: str) -> bool:

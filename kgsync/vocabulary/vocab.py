@@ -77,6 +77,7 @@ from kgsync.vocabulary.choice import defined_and_stated, group_is_hub, local_cho
 from kgsync.vocabulary.choice import is_hub as is_hub
 from kgsync.vocabulary.hubs import items_addressing_hubs, with_hubs
 from kgsync.vocabulary.kept import vocabulary_of
+from kgsync.vocabulary.kinds_beside import ItemTextKinds, Spread
 from kgsync.vocabulary.groups import CandidateGroup, group_kind, group_name, merge_chosen_groups, item_names_group
 from kgsync.vocabulary.shares import SelectionStats as SelectionStats
 from kgsync.vocabulary.similarity import is_near_duplicate
@@ -114,7 +115,8 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
                       previous_acronyms: Sequence[tuple[str, str]] = (),
                       previous_topics: frozenset[str] | None = None,
                       previous_subjects: frozenset[str] = frozenset(),
-                      made: dict[str, ItemChoice] | None = None) -> tuple[Vocabulary, SelectionStats]:
+                      made: dict[str, ItemChoice] | None = None,
+                      beside: Spread | None = None) -> tuple[Vocabulary, SelectionStats]:
     """``select``, and what ``kgsync.vocabulary.unchanged.selection_unchanged`` checks an edit against.
 
     Locality: each item chooses its terms from its own candidates alone (``local_choice``:
@@ -126,12 +128,27 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
     ``previous_topics``: the topics it recorded (kept while an item addresses them, ``kgsync.vocabulary.topics``);
     ``previous_subjects``: the finding subjects it wrote as nodes (``Manifest.subjects``): each stays a
     node while one item's findings open with it (``_subject_groups``);
-    ``made``: filled with slug -> what this made of the item (``vocabulary_share`` reads it), a slug of one item.
+    ``made``: filled with slug -> what this made of the item (``vocabulary_share`` reads it), a slug of one item;
+    ``beside``: where the node kinds' reading of every item's text may be made in another process meanwhile
+    (``kinds_beside``; None: here, when the kinds ask).
     """
+    ordered = sorted(cands, key=lambda c: c.slug)
+    kinds = ItemTextKinds({item.slug: item.dense for item in ordered}, beside)
+    try:
+        return _select(cands, ordered, options, pinned, previous_hubs, previous_acronyms, previous_topics, previous_subjects,
+                       made, kinds)
+    finally:
+        kinds.abandon()
+
+
+def _select(cands: Sequence[ItemCandidates], ordered: Sequence[ItemCandidates], options: VocabularyOptions, pinned: PinnedVocabulary | None,
+            previous_hubs: frozenset[str] | None, previous_acronyms: Sequence[tuple[str, str]],
+            previous_topics: frozenset[str] | None, previous_subjects: frozenset[str],
+            made: dict[str, ItemChoice] | None, kinds: ItemTextKinds) -> tuple[Vocabulary, SelectionStats]:
+    """``select_with_stats``, given its candidates in slug order too (``ordered``)."""
     pinned = pinned or PinnedVocabulary()
     mining = options.mining
     n_items = len(cands)
-    ordered = sorted(cands, key=lambda c: c.slug)
     expansions = acronym_map(cands, previous_acronyms)
     global_acronyms = first_expansions(expansions)
     stop_groups = {resolved_group_key(k, {}, pinned, global_acronyms) for k in pinned.stop_keys}
@@ -181,7 +198,7 @@ def select_with_stats(cands: Sequence[ItemCandidates], options: VocabularyOption
     defined = {item.slug: frozenset(g for g in choice[item.slug] if defined_and_stated(g, mine.get(g, 0)))
                for item, mine in zip(ordered, grouped.own_flags)}
     vocabulary = vocabulary_of(groups, kept, kind_of, pinned, choice, merged_into, source_names, ordered,
-                               item_surfaces, hubs | merged_hubs, n_items, subjects, swaps, ambiguous, defined)
+                               item_surfaces, hubs | merged_hubs, n_items, subjects, swaps, ambiguous, defined, kinds)
     # 5. The topics: single words many items address, each linked by the items that address it.
     topics = select_topics(ordered, mining, previous_topics, stop_groups | hubs | merged_hubs, vocabulary._index.keys())
     unknown = [key for key in topics.topics if key not in vocabulary._index]

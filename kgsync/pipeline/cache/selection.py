@@ -20,6 +20,7 @@ from kgsync.extract.mining import ItemCandidates
 from kgsync.read.config import VocabularyOptions
 from kgsync.read.items import ResearchItem
 from kgsync.vocabulary.economy import Folding, hub_folding
+from kgsync.vocabulary.kinds_beside import Spread
 from kgsync.vocabulary.named_tails import item_tails
 from kgsync.vocabulary.shares import ItemChoice, subject_keys
 from kgsync.vocabulary.unchanged import map_pairs, same_hubs, selection_unchanged
@@ -47,9 +48,11 @@ class SelectionStore:
     (``InvalidStoredSelection``): the stored vocabulary is not used, and is selected again.
     """
 
-    def __init__(self, folder: Path | None, reader: CacheReader, distrust: bool = False, save: Saver | None = None) -> None:
+    def __init__(self, folder: Path | None, reader: CacheReader, distrust: bool = False, save: Saver | None = None,
+                 beside: Spread | None = None) -> None:
         self.folder = folder / "vocab" if folder else None
         self.reader = reader
+        self.beside = beside  # where a selection may read the items' texts for the node kinds meanwhile (``kinds_beside``)
         # How the shares are saved (``_save_shares``): ``(save, entries written)``; the build's forks a
         # child for every item's (``kgsync.pipeline.behind.Behind.save``), the default saves in place.
         self.save: Saver = save or (lambda save_now, _entries: save_now())
@@ -103,7 +106,7 @@ class SelectionStore:
             cands = cast(list[ItemCandidates], [by_slug[item.slug].candidates for item in items])  # items that parsed have them
             cands.extend(kept)
             vocabulary, stats = select_with_stats(cands, options, pinned, previous_hubs, previous_acronyms,
-                                                  previous_topics, previous_subjects, self.made)
+                                                  previous_topics, previous_subjects, self.made, self.beside)
             fold = hub_folding(cands, vocabulary)
             ident = os.urandom(8).hex()
         self._save(found is None, (self.fingerprint, ident, options, pinned, slugs, keys, stats), vocabulary, fold)
