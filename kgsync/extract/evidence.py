@@ -89,6 +89,9 @@ def plan(items: Sequence[ResearchItem], texts: Mapping[str, EvidenceText | Extra
         extraction = read[item.slug]
         if item.is_superseded:
             continue  # its claims are excluded: it states no evidence
+        if not extraction.mentions:
+            # naming no item, nothing below adds a link, finding, hint or issue (a kept link needs its sentence)
+            continue
         mine: dict[tuple[int, RelationType, str, int], PlannedLink] = {}
         # each link's specificity (0: its finding states it, else how many findings of the cited
         # item its sentence names) and the cited finding's number (``most_specific``)

@@ -324,14 +324,17 @@ def _words_digest(words: Sequence[str], digests: Mapping[str, str]) -> str:
 
 
 
+_ENCODE = msgspec.json.Encoder().encode
+
+
 def _links_key(links: ItemEvidence | None) -> str | None:
-    """A digest of what the item reads of the evidence plan (a string: the memo is JSON)."""
+    """A digest of what the item reads of the evidence plan (a string: the memo is JSON): the JSON of
+    its required findings and its links' fields, in order (``PlannedLink.key``).  JSON, not ``repr``:
+    the same text for the same values, made in C (``repr`` of every link's sentence was most of
+    ``AssemblyMemo.get`` for an item that states links)."""
     if links is None or (not links.required and not links.links):
         return None
-    return hashlib.sha1(repr((sorted(links.required), [link.key() for link in links.links])).encode()).hexdigest()
-
-
-_ENCODE = msgspec.json.Encoder().encode
+    return hashlib.sha1(_ENCODE((sorted(links.required), [link.key() for link in links.links]))).hexdigest()
 
 
 def _terms_key(uses: ItemTerms | None) -> str | None:

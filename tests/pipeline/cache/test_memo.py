@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import msgspec
 import pytest
 
@@ -74,6 +76,54 @@ def test_an_entry_is_reused_for_the_same_terms_only() -> None:
     memo.put("a", uses, (FACTS, (), frozenset()), {})
     assert memo.get("a", uses, {}) is not None
     assert all(memo.get("a", other, {}) is None for other in others)
+
+
+def test_an_entry_is_reused_for_the_same_evidence_links_only() -> None:
+    from kgsync.contract.model import RelationType
+    from kgsync.extract.evidence_model import PlannedLink
+    from kgsync.graph.claims import ItemEvidence
+    from kgsync.pipeline.cache.memo import _links_key
+
+    link = PlannedLink(1, RelationType.EXTENDS, "claim:b:x", "b", 'Per "b" KF2, \u00e9t\u00e9.', 3)
+    links = ItemEvidence(frozenset({1, 2}), (link,))
+    assert _links_key(links) == _links_key(ItemEvidence(frozenset({2, 1}), (replace(link, kind="other"),)))
+    assert _links_key(None) is None and _links_key(ItemEvidence()) is None  # nothing read of the plan
+    others = [ItemEvidence(frozenset({1}), (link,)), ItemEvidence(frozenset({1, 2})),  # a finding, a link less
+              *(ItemEvidence(links.required, (replace(link, **change),)) for change in (  # each field the facts read
+                  {"source_number": 2}, {"relation": RelationType.SUPPORTS}, {"target_claim": "claim:b:y"},
+                  {"sentence": 'Per "b" KF2, ete.'}, {"line": 4})),
+              ItemEvidence(links.required, (link, link))]
+    assert len({_links_key(e) for e in [links, *others]}) == len(others) + 1
+    memo = AssemblyMemo({}, {"a": "key"})
+    memo.put("a", None, (FACTS, (), frozenset()), {}, links)
+    assert memo.get("a", None, {}, links) is not None
+    assert all(memo.get("a", None, {}, other) is None for other in others)
+
+
+def test_an_entry_keyed_as_an_older_build_keyed_links_is_not_reused() -> None:
+    # A memo file of the code before the links key was JSON (its fingerprint aside): its key for the
+    # very same links is another string, so the item is assembled again, never taken as it stood.
+    import hashlib
+
+    from kgsync.contract.model import RelationType
+    from kgsync.extract.evidence_model import PlannedLink
+    from kgsync.graph.claims import ItemEvidence
+
+    links = ItemEvidence(frozenset({1}), (PlannedLink(1, RelationType.EXTENDS, "claim:b:x", "b", "Per b KF1.", 3),))
+    old = hashlib.sha1(repr((sorted(links.required), [link.key() for link in links.links])).encode()).hexdigest()
+    from kgsync.pipeline.cache.memo import _links_key
+
+    def memo_keyed(links_key: str | None) -> AssemblyMemo:
+        text = facts_json(FACTS)
+        entry = (("key", None, links_key), ("word",), "digest", ((("item:a", 1, False),), text, facts_digest(text)))
+        memo = AssemblyMemo({"a": entry}, {"a": "key"})  # type: ignore[dict-item]
+        memo.vouched_by = {mentions_digest({}): {"a"}}
+        memo.check_mentions({})
+        return memo
+
+    assert old != _links_key(links)
+    assert memo_keyed(old).get("a", None, {}, links) is None
+    assert memo_keyed(_links_key(links)).get("a", None, {}, links) is not None  # the same entry, keyed now
 
 
 def test_stored_texts_are_decoded_when_read_and_only_keeps_them_unread() -> None:
