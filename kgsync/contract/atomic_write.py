@@ -51,7 +51,8 @@ _COMPARED = 1 << 20  # bytes of the file read at a time by ``_holds``
 def _holds(path: Path, data: bytes | Chunks) -> bool:
     """Whether the file at ``path`` holds exactly ``data``: ``path.read_bytes() == joined(data)``,
     read a piece at a time (neither the file nor ``data`` held whole a second time: ~70 MB each for
-    the manifest of 10,000 items), and not read at all when its size differs."""
+    the manifest of 10,000 items, bench/bench_build.py --skip-real, 28e54d8f), and not read at all
+    when its size differs."""
     pieces = [memoryview(data)] if isinstance(data, bytes) else [memoryview(piece) for piece in data]
     if path.stat().st_size != sum(piece.nbytes for piece in pieces):
         return False
@@ -85,7 +86,8 @@ def write_bytes_atomically(path: Path, data: bytes | Chunks, compare: bool = Tru
 
 # Bytes given to the system per write call by ``stage_bytes``.  One call of the whole 73 MB manifest of
 # 10,000 items took 0.4-0.9 s of CPU on a 2-core VM (so did calls of 4 and 16 MiB); calls of 64 KiB to
-# 1 MiB wrote the same bytes in 0.06 s.  Slices of a memoryview: nothing is copied to make them.
+# 1 MiB wrote the same bytes in 0.06 s (the write stage of bench/bench_build.py's case (c), 5e2cfb74).
+# Slices of a memoryview: nothing is copied to make them.
 _WRITTEN = 1 << 20
 
 

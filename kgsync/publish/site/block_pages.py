@@ -54,7 +54,7 @@ KNOWN = {
 
 @dataclass(frozen=True)
 class BlockPage:
-    """What ``Page.render`` takes from Python-Markdown for one page."""
+    """What mkdocs's ``mkdocs.structure.pages.Page.render`` takes from Python-Markdown for one page."""
 
     content: str
     toc_tokens: list[Any]  # Python-Markdown's nested tokens (``md.toc_tokens``), keys included
