@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Container, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from kgsync.contract import atomic_write, jsonl
 from kgsync.contract.errors import ConfigError
@@ -23,13 +24,15 @@ from kgsync.pipeline.behind import Beside
 from kgsync.pipeline.cache import state as build_state
 from kgsync.pipeline.cache.manifest_record import ManifestRecord
 from kgsync.pipeline.cache.memo import texts_only
-from kgsync.pipeline.checking import ReadyForLint, blaming_items
 from kgsync.pipeline.committed import Base, GraphFiles
 from kgsync.pipeline.incremental import line_counts, rebuild
 from kgsync.read.config import Config, Merge
 from kgsync.read.items import Issue, ResearchItem
 from kgsync.read.yaml_source import read_small_file
 from kgsync.vocabulary.vocab import Vocabulary
+
+if TYPE_CHECKING:  # imported where it is called (``Linting.finished``): see ``stages._fully``
+    from kgsync.pipeline.checking import ReadyForLint
 
 
 @dataclass(frozen=True)
@@ -63,6 +66,8 @@ class Linting:
     def finished(self, graph_bytes: bytes | None) -> MergeOutput:
         """The merge and lint stages' result: the report waited for, items blamed for its errors
         (``checking.blaming_items``).  ``graph_bytes``: the bytes of ``ready``'s graph, when made."""
+        from kgsync.pipeline.checking import blaming_items  # only a whole merge lints: ``stages._fully``
+
         linted = blaming_items(self.ready, self.report.result(), self.base, self.files, self.assembly, self.items,
                                self.rule)
         graph = linted.merged.graph

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import gc
 import mmap
-import multiprocessing
 import os
 import pickle
 import signal
@@ -46,6 +45,10 @@ def spread(task: Callable[[In], Out], inputs: Sequence[In], jobs: int | None = N
     processes = min(jobs or usable_cpus(), -(-len(inputs) // CHUNK))
     if processes < 2 or len(inputs) < min_parallel:
         return [task(x) for x in inputs]
+    # Here, not at the top: its import (with ``socket``, ``selectors``, ``pickle``'s reducers) cost every
+    # build ~25 M instructions, and the everyday rebuild (a few items changed) never spreads.
+    import multiprocessing
+
     if "fork" in multiprocessing.get_all_start_methods():
         return _forked(task, inputs, processes)
     return _pooled(task, inputs, processes)
@@ -64,6 +67,8 @@ class _Claims:
     claims chunks from the front, the workers from the back, each under one lock."""
 
     def __init__(self, count: int, processes: int) -> None:
+        import multiprocessing  # imported already by ``spread``, which alone makes a ``_Claims``
+
         context = multiprocessing.get_context("fork")
         # Two signed 64-bit integers in an anonymous shared mapping, which a fork shares: a ``RawArray``
         # imported ``multiprocessing.sharedctypes`` and ``ctypes`` for it, ~5 ms of CPU a build (speed20).

@@ -29,7 +29,6 @@ from kgsync.pipeline.cache.files import CacheReader
 from kgsync.pipeline.cache.location import locate
 from kgsync.pipeline.cache.memo import InvalidStoredFacts, reused
 from kgsync.pipeline.cache.selection import InvalidStoredSelection, SelectionStore
-from kgsync.pipeline.checking import first_report, merge_into, ready_for_lint
 from kgsync.pipeline.merge_paths import Linting, incrementally, inputs_key, last_lines, line_keys
 from kgsync.pipeline.cache.lint_report import LintReportStore
 from kgsync.pipeline.cache.manifest_record import ManifestRecord
@@ -296,6 +295,10 @@ def _kept_by_hand(base: Manifest | None, manifest: Manifest, graph: Callable[[],
 def _fully(base: Base, files: GraphFiles, assembly: Assembly, items: Sequence[ResearchItem], keep: frozenset[str],
            rule: Merge, clock: _StageClock) -> Linting:
     """The whole graph merged (``kgsync.graph.merge``), and its lint started (``Linting``)."""
+    # Here, not at the top: the everyday rebuild splices the last graph (``incrementally``) and never
+    # merges it whole, and this module's import was ~1 % of a build's imports.
+    from kgsync.pipeline.checking import first_report, merge_into, ready_for_lint
+
     merged = merge_into(base, assembly.by_item, keep)
     clock.lap("merge")
     ready = ready_for_lint(merged, base, assembly.by_item, keep, items)
