@@ -51,9 +51,7 @@ def unit_keys(text: str) -> frozenset[str]:
 # position of the text (the real corpus's 10.8 M characters: 1.18 s, from the anchors 0.36 s).
 _HYPHEN_THEN_WORDS = re.compile(r"-(?=[a-z]+(?![\w-]) [a-z])")
 _SPACE_THEN_CAPITALS = re.compile(r" (?=[A-Z][A-Za-z]+[- ][A-Z])")
-_LOWER_LETTERS = "abcdefghijklmnopqrstuvwxyz"
-_LOWER = frozenset(_LOWER_LETTERS)
-_BACK = 24  # characters looked at at once before an anchor: most words are shorter
+_LOWER = frozenset("abcdefghijklmnopqrstuvwxyz")
 
 
 def _matches(text: str, pattern: re.Pattern[str], after_first_word: re.Pattern[str]) -> Iterator[re.Match[str]]:
@@ -65,14 +63,8 @@ def _matches(text: str, pattern: re.Pattern[str], after_first_word: re.Pattern[s
     end = 0
     for anchor in after_first_word.finditer(text):
         start = anchor.start()
-        # Back over the lower-case letters before the anchor: ``str.rstrip`` of the few characters
-        # before it, in C (a Python step per letter took most of this loop's time); a run longer
-        # than the piece looked at is walked on letter by letter.
-        piece = max(end, start - _BACK)
-        start = piece + len(text[piece:start].rstrip(_LOWER_LETTERS))
-        if start == piece:
-            while start > end and text[start - 1] in _LOWER:
-                start -= 1
+        while start > end and text[start - 1] in _LOWER:
+            start -= 1
         if start > end and text[start - 1].isupper() and text[start - 1].isascii():
             start -= 1  # "Transaction-cost": only ``_HYPHENATED`` takes it, its pattern decides
         if start < end:
