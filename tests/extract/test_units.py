@@ -29,12 +29,14 @@ def test_capitals_at_a_sentence_start_or_after_a_capitalised_word_are_style_not_
 
 
 _PIECES = st.sampled_from(["a", "ab", "cost", "Cost", "X", "Memory", "System", "ServiceNow", "GitHub", "AI", "the", "é",
-                           "naïve", "4", "_", "-", "--", " ", "  ", "\n", ".", "'", "Ab-cd", "ab-cd", "ab-Cd", "x-y"])
+                           "naïve", "4", "_", "-", "--", " ", "  ", "\n", ".", "'", "Ab-cd", "ab-cd", "ab-Cd", "x-y",
+                           "interdisciplinarity", "a" * 30])  # words longer than the piece ``_matches`` reads back at once
 
 
 @given(st.lists(_PIECES, max_size=40))
 @example(["the", " ", "Memory", "-", "System", " ", "Design", " ", "ab", "-", "cd", " ", "ef", "-", "gh", " ", "ij"])
 @example(["Xab", " ", "Cost", " ", "System"])
+@example(["The", " ", "a" * 30, "-", "cd", " ", "ef", " ", "Ab" + "c" * 40, "-", "cost", " ", "ab"])
 def test_the_anchored_scan_finds_what_finditer_finds(pieces: list[str]) -> None:
     """Each pattern is tried only where its first word ends in a hyphen or a space that the rest
     may follow: the same matches as the pattern's plain ``finditer``, overlaps skipped alike."""

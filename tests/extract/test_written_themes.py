@@ -4,9 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from tests.item_corpus import item_markdown
 
 from kgsync.contract.model import Graph
+from kgsync.extract.canonical import CLOSED_PREFIXES, key_of_words, word_key
 from kgsync.extract.record import parse_record
 from kgsync.extract.written_themes import capital_theme_words, written_themes
 from kgsync.graph.assemble import written_of
@@ -150,3 +154,13 @@ def test_a_theme_a_plain_yaml_map_lists_stays_a_node_of_every_item_that_carries_
     graph = _build(tmp_path, {"2026-01-02-carries": carries})
     assert _addresses(graph, "item:2026-01-02-carries") & {"concept:security-risk", "concept:tools-infrastructure"} \
         == {"concept:tools-infrastructure"}
+
+
+@given(st.lists(st.sampled_from(["multi", "agent", "re", "use", "co", "pilot", "e", "mail", "cost", "model", "risk",
+                                 "non", "a", "meta", "data", "sub", "system"]), max_size=12))
+def test_keys_of_words_with_no_closed_prefix_but_the_last_are_the_words(words: list[str]) -> None:
+    """``written_themes`` takes a zone's keyed words as they are when none but the last is a closed
+    prefix: ``key_of_words`` closes up nothing then."""
+    keys = [word_key(w) for w in words]
+    if keys and CLOSED_PREFIXES.isdisjoint(keys[:-1]):
+        assert key_of_words(keys).split(" ") == keys
