@@ -81,7 +81,7 @@ def _resolved(index: Index, name: str, kinds: tuple[str, ...], prefixes: tuple[s
                          "search_nodes finds names)")
     node, suggestions = _resolve(index, name, kinds, prefixes)
     if node is None:
-        other = index.snapshot.by_name.get(name.strip())
+        other = index.snapshot.by_name.get(name.strip()) or _of_other_kind(index, name, kinds)
         if other is not None and other.entity_type in _TOOL_OF:
             called = _CALLED.get(other.entity_type, other.entity_type)
             raise ServeError(f"{shown_name(other.name)} is a {called}, not {article} {what}: "
@@ -89,6 +89,26 @@ def _resolved(index: Index, name: str, kinds: tuple[str, ...], prefixes: tuple[s
                              f"it, or {tool} with {article} {what}'s name)")
         raise _not_found(what, name, suggestions or (more() if more is not None else []))
     return node
+
+
+#: The kinds each prefix names, as the research tools look them up.
+_KINDS_OF_PREFIX = {"concept:": ("concept", "method"), "method:": ("concept", "method"), "claim:": ("claim",),
+                    "item:": ("research_item",)}
+
+
+def _of_other_kind(index: Index, name: str, kinds: tuple[str, ...]) -> Node | None:
+    """The node of another kind ``name``'s prefix names, folded as ``_resolve`` folds (case, Unicode
+    form, word breaks, plurals): 'CONCEPT:KNOWLEDGE-GRAPHS' passed to item is the concept (qa218)."""
+    head, colon, tail = _plain(name.strip()).partition(":")
+    others = _KINDS_OF_PREFIX.get(head.lower() + ":") if colon else None
+    if others is None or set(others) & set(kinds):
+        return None
+    for norm in (_norm, _singular):
+        wanted = norm(tail)
+        entity = named(index, others, norm).get(wanted) if wanted else None
+        if entity is not None:
+            return entity
+    return None
 
 
 def _not_found(what: str, name: str, suggestions: list[str]) -> ServeError:
