@@ -290,7 +290,9 @@ def load(root: str | Path = ".", config_file: str | Path | None = None) -> Confi
     path = Path(config_file) if config_file else kept_in(root, root / CONFIG_FILE)
     if not path.exists():
         if config_file:
-            raise ConfigError("config file not found", Location.of(path))
+            raise ConfigError("config file not found", Location.of(path),
+                              hint=f"name an existing file with --config, or leave --config out to read "
+                                   f"{CONFIG_FILE} under the root (defaults when it is absent)")
         return Config(root=root)
     data, node = read_yaml(path)
     data = data or {}

@@ -15,7 +15,8 @@ from kgsync.serve.graph_facts import claim_facts, finding_number, named
 from kgsync.serve.index import Index
 from kgsync.serve.snapshot import Link, Node, Snapshot, is_claim, is_item, slug_of, value, values
 from kgsync.serve.service import Service
-from kgsync.serve.tools import cut, paged, entity_json, relation_json, shown_name, bounded_answer
+from kgsync.serve.tools import (TARGET, bound, bounded_answer, cut, dumps, entity_json, most_that_fit, paged,
+                                relation_json, shown_name)
 
 
 # A word break in a name: the hyphen, the underscore, white space, and the typographic hyphens and
@@ -80,7 +81,7 @@ def _resolved(index: Index, name: str, kinds: tuple[str, ...], prefixes: tuple[s
                          "search_nodes finds names)")
     node, suggestions = _resolve(index, name, kinds, prefixes)
     if node is None:
-        other = index.snapshot.by_name.get(name.strip())
+        other = index.snapshot.by_name.get(name.strip()) or _of_other_kind(index, name, kinds)
         if other is not None and other.entity_type in _TOOL_OF:
             called = _CALLED.get(other.entity_type, other.entity_type)
             raise ServeError(f"{shown_name(other.name)} is a {called}, not {article} {what}: "
@@ -88,6 +89,26 @@ def _resolved(index: Index, name: str, kinds: tuple[str, ...], prefixes: tuple[s
                              f"it, or {tool} with {article} {what}'s name)")
         raise _not_found(what, name, suggestions or (more() if more is not None else []))
     return node
+
+
+#: The kinds each prefix names, as the research tools look them up.
+_KINDS_OF_PREFIX = {"concept:": ("concept", "method"), "method:": ("concept", "method"), "claim:": ("claim",),
+                    "item:": ("research_item",)}
+
+
+def _of_other_kind(index: Index, name: str, kinds: tuple[str, ...]) -> Node | None:
+    """The node of another kind ``name``'s prefix names, folded as ``_resolve`` folds (case, Unicode
+    form, word breaks, plurals): 'CONCEPT:KNOWLEDGE-GRAPHS' passed to item is the concept (qa218)."""
+    head, colon, tail = _plain(name.strip()).partition(":")
+    others = _KINDS_OF_PREFIX.get(head.lower() + ":") if colon else None
+    if others is None or set(others) & set(kinds):
+        return None
+    for norm in (_norm, _singular):
+        wanted = norm(tail)
+        entity = named(index, others, norm).get(wanted) if wanted else None
+        if entity is not None:
+            return entity
+    return None
 
 
 def _not_found(what: str, name: str, suggestions: list[str]) -> ServeError:
@@ -120,8 +141,11 @@ def _claim_row(index: Index, claim: Node, level: int) -> dict[str, Any]:
     return row
 
 
+TOPIC_LIMIT = 20  # claims on topic's default page
+
+
 def topic(service: Service, concept: str, include_contested: bool = False, include_superseded: bool = False,
-          offset: int = 0, limit: int = 20) -> str:
+          offset: int = 0, limit: int = TOPIC_LIMIT) -> str:
     limit, offset = paged(limit, offset)
     index = service.index()
     snap = index.snapshot
@@ -152,22 +176,36 @@ def topic(service: Service, concept: str, include_contested: bool = False, inclu
     page = [snap.by_name[name] for name in kept[offset: offset + limit]]
     items = {r.source for r in snap.into.get(node.name, ()) if r.source.startswith("item:")}
 
-    def make(level: int) -> dict[str, Any]:
+    def make(level: int, count: int = len(page)) -> dict[str, Any]:
         answer: dict[str, Any] = {
             "concept": node.name,
             "aliases": values(node, "alias")[: (20, 10, 5, 3)[level]],
             "items_addressing": len(items),
             "claims_total": len(kept),
-            "claims": [{**_claim_row(index, c, level), "via": about[c.name]} for c in page],
+            "claims": [{**_claim_row(index, c, level), "via": about[c.name]} for c in page[:count]],
             "excluded": {k: v for k, v in excluded.items() if v},
         }
-        if offset + limit < len(kept):
-            answer["next_offset"] = offset + limit
+        notes = []
         if any(excluded.values()):
-            answer["note"] = ("contested or superseded claims left out; include_contested / include_superseded "
-                              "shows them")
+            notes.append("contested or superseded claims left out; include_contested / include_superseded shows them")
+        if count < len(page):
+            notes.append(f"{count} of the page's {len(page)} claims fit the {TARGET:,}-character page")
+        if offset + count < len(kept):
+            answer["next_offset"] = offset + count
+            if count < len(page):
+                notes.append(f"more claims: call again with offset={offset + count}")
+        if notes:
+            answer["note"] = "; ".join(notes)
         return answer
 
+    # The page filled to the target with whole rows (the search page's goal), the rest paged on:
+    # 20 rows of the 273-item graph's knowledge-graphs reached 11,346 characters, and shortening
+    # every statement still left it over.  Only a row alone over the target is shortened.  A limit
+    # over the default asks for a longer answer: compacted within the hard bound, as search's is.
+    if limit <= TOPIC_LIMIT:
+        fill = most_that_fit(len(page), lambda count: len(dumps(make(0, count))) <= min(TARGET, bound()))
+        if fill:
+            return dumps(make(0, fill))
     return bounded_answer(make, "claims")
 
 

@@ -131,8 +131,14 @@ class Service:
                 with open(self.path, "rb") as handle:  # the signature of what was read, not of the path
                     signature = _sig(os.fstat(handle.fileno()))
                     raw = handle.read()
+            except IsADirectoryError:
+                raise ServeError("cannot read the graph file: it is a folder", Location.of(self.path),
+                                 hint="put the graph file back at this path, or restart serve with --graph "
+                                      "naming the file") from None
             except OSError as exc:
-                raise ServeError(f"cannot read the graph file: {exc.strerror or exc}", Location.of(self.path)) from None
+                raise ServeError(f"cannot read the graph file: {exc.strerror or exc}", Location.of(self.path),
+                                 hint="make it readable (permissions, a broken link), or restart serve with "
+                                      "--graph naming the file") from None
             snapshot = read_bytes(raw)
             index = store.load(self.path, raw, snapshot, self.weights, self.log) if self.keep else Index(snapshot, self.weights)
         return self._now(signature, index)

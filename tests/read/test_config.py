@@ -422,3 +422,9 @@ def test_a_cache_dir_override_naming_the_graph_or_its_manifest_is_a_config_error
     out = tmp_path / "out" / "g.jsonl"  # the graph --out names, and its manifest
     with pytest.raises(ConfigError, match="is the graph's manifest's name"):
         config.load(tmp_path).with_overrides(graph=str(out), cache_dir=str(tmp_path / "out" / "g.kgsync.json"))
+
+
+def test_a_config_file_not_found_says_the_fix(tmp_path: Path) -> None:
+    """qa218: ``--config`` naming no file said "config file not found" and nothing to do about it."""
+    with pytest.raises(ConfigError, match=r"config file not found \(fix: .*--config.*kgsync\.yml"):
+        config.load(tmp_path, tmp_path / "kgsync.yml; touch PWNED9")

@@ -136,6 +136,20 @@ def test_a_node_of_another_kind_is_named_with_the_tool_that_takes_it(example: Se
             call(example, "  ")
 
 
+def test_a_node_of_another_kind_is_named_however_its_name_is_spelt(example: Service) -> None:
+    """qa218: item('CONCEPT:KNOWLEDGE-GRAPHS') said "no item named" with items as the closest, while the
+    lower-case name said what the node is: the other-kind check was exact where the lookup folds case,
+    Unicode form and word breaks.  It folds them as the lookup does."""
+    for spelt in ("CONCEPT:KNOWLEDGE-GRAPHS", "Concept:Knowledge Graphs", "\uff23ONCEPT\uff1aknowledge-graphs"):
+        with pytest.raises(ServeError, match=r"^concept:knowledge-graphs is a concept, not an item: topic takes it "):
+            research.item(example, spelt)
+        with pytest.raises(ServeError, match=r"^concept:knowledge-graphs is a concept, not a claim: topic takes it "):
+            research.evidence(example, spelt)
+    item = "item:2026-01-05-agent-memory-architectures"
+    with pytest.raises(ServeError, match=rf"^{item} is a research item, not a concept or method: item takes it "):
+        research.topic(example, item.upper())
+
+
 @pytest.mark.parametrize(("tool", "spelt", "node"), [
     # the prefix in capitals: it was read as part of the name, and the node was not found (no suggestion
     # at all for a concept) though the name matched it in every other letter

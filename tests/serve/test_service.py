@@ -147,3 +147,16 @@ def test_a_corrupt_manifest_is_an_error_naming_it_until_it_is_mended(tmp_path: P
     answer = json.loads(research.evidence(service, claim))
     assert "sentence" not in answer["links"][0] and answer["note"].startswith("no kgsync manifest beside the graph")
     assert len(reads) == 2
+
+
+def test_a_graph_file_made_a_folder_while_serving_is_named_as_one_with_the_fix(tmp_path: Path) -> None:
+    """qa218: a graph replaced by a folder while serving said "cannot read the graph file: Is a
+    directory" with no fix: it names the folder and what to do."""
+    path = tmp_path / "memory.jsonl"
+    jsonl.write(path, Graph((Entity("concept:x", "concept"),), ()))
+    service = Service(path, keep=False)
+    assert service.index().snapshot.by_name
+    path.unlink()
+    path.mkdir()
+    with pytest.raises(ServeError, match=r"it is a folder.*\(fix: .*--graph"):
+        service.index()
