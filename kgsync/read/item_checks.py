@@ -243,16 +243,21 @@ def _near_field_names(meta: dict[str, Any], yaml_text: str, problem: IssueMaker)
     return found
 
 
+def _folded(key: str) -> str:
+    """``key`` but for case, blanks and ``-`` (``Superseded-By`` is ``superseded_by``)."""
+    return key.strip().casefold().replace("-", "_").replace(" ", "_")
+
+
 def _folds_to_field(key: str) -> bool:
     """Whether ``key`` is one of ``_GRAPH_FIELDS`` but for case, blanks and ``-``."""
-    return key.strip().casefold().replace("-", "_").replace(" ", "_") in _GRAPH_FIELDS
+    return _folded(key) in _GRAPH_FIELDS
 
 
 @lru_cache(maxsize=1024)
 def _near_fields(key: str) -> tuple[str, ...]:
     """The fields of ``_GRAPH_FIELDS`` ``key`` may be meant as: the one it is but for case, blanks and ``-``
     (``Superseded-By``), else those within ``_NEAR`` of it (cached: items repeat their keys)."""
-    folded = key.strip().casefold().replace("-", "_").replace(" ", "_")
+    folded = _folded(key)
     if folded in _GRAPH_FIELDS:
         return (folded,)
     return tuple(difflib.get_close_matches(folded, _GRAPH_FIELDS, 2, _NEAR))

@@ -47,19 +47,31 @@ def _resolve(index: Index, name: str, kinds: tuple[str, ...], prefixes: tuple[st
         if entity is not None and entity.entity_type in kinds:
             return entity, []
     # The prefix in any case or form ("CONCEPT:", "Item:"): else it was read as a word of the name.
+    prefix, tail = _prefix_of(name)
+    entity = _folded(index, kinds, tail if prefix in prefixes else name)
+    if entity is not None:
+        return entity, []
+    return None, index.search_kind(name, kinds) if name else []
+
+
+def _prefix_of(name: str) -> tuple[str, str]:
+    """``name``'s prefix read in any case or Unicode form, lower-cased with its colon ("concept:"; "" when it
+    has no colon), and the rest of it."""
     head, colon, tail = _plain(name).partition(":")
-    bare = tail if colon and head.lower() + ":" in prefixes else name
-    # Exact spelling first, then with each word's plural folded: a name keeps the spelling most
-    # items use, and an alias its name holds is not repeated ("knowledge graph" finds
-    # concept:knowledge-graphs).  serve reads only the contract, not the build's canonical keys.
+    return (head.lower() + ":", tail) if colon else ("", name)
+
+
+def _folded(index: Index, kinds: tuple[str, ...], bare: str) -> Node | None:
+    """The node of ``kinds`` whose name, folded, is ``bare`` folded.  Exact spelling first, then with each
+    word's plural folded: a name keeps the spelling most items use, and an alias its name holds is not
+    repeated ("knowledge graph" finds concept:knowledge-graphs).  serve reads only the contract, not the
+    build's canonical keys."""
     for norm in (_norm, _singular):
         wanted = norm(bare)
-        if not wanted:
-            continue
-        entity = named(index, kinds, norm).get(wanted)  # the first node with it, as a scan of them all finds
+        entity = named(index, kinds, norm).get(wanted) if wanted else None  # the first node with it, as a scan finds
         if entity is not None:
-            return entity, []
-    return None, index.search_kind(name, kinds) if name else []
+            return entity
+    return None
 
 
 # The tool that takes a node of each type, and what each type is called in a message.
@@ -99,16 +111,11 @@ _KINDS_OF_PREFIX = {"concept:": ("concept", "method"), "method:": ("concept", "m
 def _of_other_kind(index: Index, name: str, kinds: tuple[str, ...]) -> Node | None:
     """The node of another kind ``name``'s prefix names, folded as ``_resolve`` folds (case, Unicode
     form, word breaks, plurals): 'CONCEPT:KNOWLEDGE-GRAPHS' passed to item is the concept (qa218)."""
-    head, colon, tail = _plain(name.strip()).partition(":")
-    others = _KINDS_OF_PREFIX.get(head.lower() + ":") if colon else None
+    prefix, tail = _prefix_of(name.strip())
+    others = _KINDS_OF_PREFIX.get(prefix)
     if others is None or set(others) & set(kinds):
         return None
-    for norm in (_norm, _singular):
-        wanted = norm(tail)
-        entity = named(index, others, norm).get(wanted) if wanted else None
-        if entity is not None:
-            return entity
-    return None
+    return _folded(index, others, tail)
 
 
 def _not_found(what: str, name: str, suggestions: list[str]) -> ServeError:
