@@ -44,6 +44,22 @@ What counts as a pointer, and how it resolves:
     of some kgsync class or a method of a builtin type (``BUILTIN_TYPES``).
   Prose names without backticks, single names (``_participle``), ``--options`` and folders are
   not read.
+
+A measured figure must name the bench that measured it (CONTRIBUTING.md, "Docs and figures"): a
+paragraph of a docstring or comment block (blank lines part them) that states one cites a
+``bench/*.py`` script that exists.  Quoted and code text is left out first ("16 GB RAM", "3 of 4
+claim statements equal", ```… 2–4×```: an item's words, not a measurement).  A measured figure is:
+
+- a duration (``0.3 s``, ``~6 ms``, ``4-7 s``), a size (``~70 MB``, ``95 MiB``), an instruction
+  count (``~25 M instructions``), a percentage (``~90%``, ``35-45 %``), a speed ratio (``10x
+  faster``, ``2x the time``), a precision or recall (``precision 0.9``) and a count of right
+  against labelled or counted ones (``6 of 15``, ``12 of the 53``);
+- but not a limit or a rate's unit, the words right before it saying so (``at most 10 minutes``,
+  ``the limit is 1 MiB``, ``its default 64 KiB``, ``a page fault per 4 KiB``), nor a value the code
+  defines: a figure not marked approximate (``~``, ``about``) that equals a named constant of
+  kgsync (an upper-case module-level name bound to a number: ``TOPIC_SHARE = 0.10`` is "10 %",
+  ``_BLOCK = 1 << 20`` is "1 MiB").  Version numbers, dates, counts of things (``47,645 nodes``) and
+  a ratio that is a goal (``within 3x of``) have no such unit, so are not read.
 """
 
 from __future__ import annotations
@@ -52,6 +68,7 @@ import ast
 import builtins
 import glob
 import io
+import operator
 import re
 import tokenize
 import tomllib
@@ -287,6 +304,101 @@ def broken(path: Path, root: Path = REPO_ROOT, names: Names | None = None, sourc
     return sorted(out, key=lambda message: int(message.split(":")[1]))  # stable: a line's kinds in check order
 
 
+_NUMBER = r"\d[\d,]*(?:\.\d+)?"
+#: Units of a measured figure, each with its factor to the value a named constant of the code may hold.
+SIZE_UNITS = {"B": 1, "kB": 10**3, "KB": 10**3, "MB": 10**6, "GB": 10**9, "KiB": 2**10, "MiB": 2**20, "GiB": 2**30}
+FIGURE = re.compile(
+    rf"(?P<approx>~\s?|≈\s?|\babout\s+)?(?<![\w.+%/-])(?P<value>{_NUMBER})(?P<range>\s?[-–]\s?{_NUMBER})?"
+    r"(?:\s?(?P<size>[kKMG]i?B|B)\b|\s?(?P<percent>%)|\s(?P<duration>[nµm]?s|seconds?|minutes?)\b(?!-)"
+    r"|\s?[x×]\s+(?:faster|slower|the time|as )|\s(?:[kMG]\s)?instructions\b)"
+    r"|\b(?:precision|recall|R@\d+|MRR)\s+(?:of\s+)?\d?\.\d+"
+    rf"|(?<![\w.,])\d[\d,]*\s+of\s+(?:the\s+)?\d[\d,]*\b(?![.,]\d)")
+#: The words before a figure that make it a limit or a rate's unit, not a measurement.
+LIMIT = re.compile(r"(?:\bat most|\bat least|\bup to|\bmax(?:imum)?|\blimit(?: is| of)?|\bdefault|\bper|\bevery)\s*$",
+                   re.I)
+QUOTED = re.compile(r"``[^`]*``|`[^`]*`|\"[^\"]*\"|“[^”]*”")
+BENCH = re.compile(r"(?<![\w/.-])bench/[\w./-]*\.py\b")
+
+
+def _number(node: ast.expr) -> float | None:
+    """The value of a constant expression of numbers (``0.10``, ``1 << 20``, ``64 * 1024``), else None."""
+    if isinstance(node, ast.Constant) and type(node.value) in (int, float):
+        return float(node.value)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.LShift, ast.Mult, ast.Pow, ast.Add, ast.Sub)):
+        left, right = _number(node.left), _number(node.right)
+        if left is None or right is None:
+            return None
+        operation = {ast.LShift: lambda a, b: float(int(a) << int(b)), ast.Mult: operator.mul, ast.Pow: operator.pow,
+                     ast.Add: operator.add, ast.Sub: operator.sub}[type(node.op)]
+        try:
+            return float(operation(left, right))
+        except OverflowError:  # a bound written as 10 ** 400 is no figure a comment states
+            return None
+    return None
+
+
+def read_constants(package: Path) -> frozenset[float]:
+    """The values of kgsync's named constants: upper-case names a module binds to a number at its top level."""
+    values: set[float] = set()
+    for path in package.rglob("*.py"):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            target = node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1 else getattr(
+                node, "target", None) if isinstance(node, ast.AnnAssign) else None
+            if isinstance(target, ast.Name) and re.fullmatch(r"_?[A-Z][A-Z0-9_]*", target.id) and node.value:
+                value = _number(node.value)
+                if value is not None:
+                    values.add(value)
+    return frozenset(values)
+
+
+@cache
+def kgsync_constants() -> frozenset[float]:
+    return read_constants(PACKAGE)
+
+
+def _the_codes(match: re.Match[str], constants: frozenset[float]) -> bool:
+    """Is the figure a value the code defines: exact (no ``~``, no range) and equal to a named constant?"""
+    if match.group("approx") or match.group("range"):
+        return False
+    value = float(match.group("value").replace(",", "")) if match.group("value") else 0.0
+    if match.group("percent"):
+        value /= 100
+    elif match.group("size"):
+        value *= SIZE_UNITS[match.group("size")]
+    else:  # a duration, a ratio, a count: too often a small number some unrelated constant holds
+        return False
+    return any(abs(value - constant) <= 1e-9 * max(1.0, abs(constant)) for constant in constants)
+
+
+def measured_figures(text: str, constants: frozenset[float]) -> list[tuple[int, str]]:
+    """(offset, figure) of each measured figure of ``text`` (the test module's docstring says which)."""
+    plain = QUOTED.sub(lambda quoted: re.sub(r"\S", " ", quoted.group()), text)  # offsets kept
+    return [(match.start(), " ".join(match.group().split())) for match in FIGURE.finditer(plain)
+            if not LIMIT.search(plain[:match.start()]) and not _the_codes(match, constants)]
+
+
+def unmeasured(path: Path, root: Path = REPO_ROOT, constants: frozenset[float] | None = None,
+               source: str | None = None) -> list[str]:
+    """One line per paragraph of ``path``'s comments and docstrings that states a measured figure
+    and names no bench script of ``root``'s bench/ (one that exists)."""
+    constants = kgsync_constants() if constants is None else constants
+    source = path.read_text(encoding="utf-8") if source is None else source
+    where = path.relative_to(root)
+    out: list[str] = []
+    for start, text in texts(source):
+        offset = 0
+        for paragraph in re.split(r"(\n\s*\n)", text):
+            figures = measured_figures(paragraph, constants) if not paragraph.isspace() else []
+            if figures and not any((root / cite).is_file() for cite in BENCH.findall(paragraph)):
+                line = start + text.count("\n", 0, offset + figures[0][0])
+                shown = ", ".join(figure for _, figure in figures)
+                out.append(f"{where}:{line}: a measured figure ({shown}) names no bench/ script that measured it. "
+                           f"Fix: name the script and its arguments (git log -S'{figures[0][1]}' -- kgsync/, then "
+                           "the CHANGELOG entry of that commit's round), or say the reason without the figure")
+            offset += len(paragraph)
+    return sorted(out, key=lambda message: int(message.split(":")[1]))
+
+
 def test_the_pointers_of_the_comments_and_docstrings_resolve() -> None:
     found = [problem for path in sorted(PACKAGE.rglob("*.py")) for problem in broken(path)]
     assert found == [], "\n" + "\n".join(found)
@@ -321,5 +433,37 @@ def test_the_pointer_check_sees_a_broken_path_heading_and_name(tmp_path: Path) -
         "kgsync/extract/mining.py:5: ``site.py`` is no module of kgsync.",
         'kgsync/extract/mining.py:11: docs/EVIDENCE.md has no heading "Which claims are linked".',
         "kgsync/extract/mining.py:13: the path bench/bench_gone.py is not in the repository (nor beside mining.py).",
+    ]
+    assert all(" Fix: " in message for message in found)
+
+
+
+def test_every_measured_figure_of_the_comments_and_docstrings_names_its_bench() -> None:
+    found = [problem for path in sorted(PACKAGE.rglob("*.py")) for problem in unmeasured(path)]
+    assert found == [], "\n" + "\n".join(found)
+
+
+def test_the_figure_check_sees_a_figure_with_no_bench_and_leaves_the_codes_own(tmp_path: Path) -> None:
+    (tmp_path / "bench").mkdir()
+    (tmp_path / "bench" / "bench_build.py").write_text("")
+    (tmp_path / "kgsync").mkdir()
+    (tmp_path / "kgsync" / "topics.py").write_text("TOPIC_SHARE = 0.10\n_BLOCK = 1 << 20\nHUGE = 10 ** 400\n")
+    module = tmp_path / "kgsync" / "spread.py"
+    module.write_text(
+        '"""Measured: ~0.3 s at 10,000 items (bench/bench_build.py --count 10000 --skip-real).\n\n'
+        "The read costs 0.06-0.13 s CPU.\n\n"
+        "Claimed 35-45 % of the items.\n\n"
+        "Named by 10 % of the items, in blocks of 1 MiB; at most 10 minutes, a default 64 KiB, a fault per 4 KiB.\n\n"
+        'Quoted: "16 GB RAM", "3 of 4 claim statements", ``2x the time``; version 0.0.73 of 2026-05-01,\n'
+        "47,645 nodes, within 3x of a plain read, U+009B, 403s, SHA-1s.\n\n"
+        'Its ~10 % of the read stage, measured by bench/bench_gone.py."""\n\n\n'
+        "def f():\n    # 10x faster than the regex; 6 of 15 right, precision 0.62\n    # (bench/bench_build.py)\n"
+        "    x = 1\n    return x  # 2x the time, ~25 M instructions, ~70 MB\n")
+    found = unmeasured(module, root=tmp_path, constants=read_constants(tmp_path / "kgsync"))
+    assert [message.split(" names no")[0] for message in found] == [
+        "kgsync/spread.py:3: a measured figure (0.06-0.13 s)",
+        "kgsync/spread.py:5: a measured figure (35-45 %)",
+        "kgsync/spread.py:12: a measured figure (~10 %)",
+        "kgsync/spread.py:19: a measured figure (2x the time, ~25 M instructions, ~70 MB)",
     ]
     assert all(" Fix: " in message for message in found)

@@ -67,15 +67,15 @@ def cli() -> None:
 def main() -> None:
     """The console entry point: run the command, then exit without freeing its objects one by one.
 
-    A build holds millions of small objects (records, facts, graph lines: ~1 GiB at 10,000 items)
+    A build holds millions of small objects (records, facts, graph lines)
     until it returns; the interpreter would free each of them, and then every module, before the
-    process ends (0.5 s at 2,000 items), work the operating system does at once when the process
+    process ends (speed9f timed it), work the operating system does at once when the process
     ends.  What a normal exit does besides still happens, in its order: other threads are waited
     for, the ``atexit`` handlers run, the output is flushed.
 
     The cyclic collector is off while the command's modules are imported (``_collect_again``): an
     import makes ~250 modules' objects, few of them garbage, and the collector ran ~70 times over
-    them (~0.02-0.03 s of a build's ~0.16 s of imports).
+    them (speed13o).
     """
     global _collecting_later
     if gc.isenabled():

@@ -15,7 +15,8 @@ from kgsync.contract.errors import GraphFormatError, Location
 
 #: A file's bytes in pieces, written one after another and never joined: a rebuild's graph and
 #: manifest are mostly the last files' bytes (``memoryview`` slices of them), ~130 MB at 10,000
-#: items, and joining them was a copy of each (``kgsync.pipeline.incremental``, ``Manifest.dumps_over``).
+#: items (``bench/bench_build.py --count 10000 --skip-real``, speed9i), and joining them was a copy of
+#: each (``kgsync.pipeline.incremental``, ``Manifest.dumps_over``).
 Chunks = Sequence[bytes | memoryview]
 
 

@@ -96,7 +96,7 @@ class Location:
     def __init__(self, path: str, line: int | None = None) -> None:
         # The fields set in the instance's dict, as a frozen dataclass's own ``__init__`` does through
         # ``object.__setattr__`` at twice the cost: a build makes one per node (47,645 at 10,000 items,
-        # ``kgsync.graph.assemble.collect``), ~0.03 s of every rebuild.
+        # ``kgsync.graph.assemble.collect``), on every rebuild.
         fields = self.__dict__
         fields["path"] = path
         fields["line"] = line

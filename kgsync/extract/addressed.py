@@ -4,7 +4,7 @@ Which phrases matter is the repository's vocabulary's (a bucket theme's Scope: `
 read after the per-file stage; a record depends on its file alone.  So each item keeps the keys of
 what it addresses by the address rule of topics (``topics.addresses``: three mentions in its whole
 text, one where it concludes), from counts the per-file stage has made already; no text is read
-again (facets65's own scan of every run of two or three words cost ~10 % of the read stage, issue 24):
+again (facets65's own scan of every run of two or three words cost the read stage a whole pass, issue 24):
 
 * each two-word phrase among its topic words (``ItemCandidates.topic_words``: the two-word terms mining
   keeps, counted in the whole text and the dense zones by ``topics.phrase_scan_cut``; hyphenated

@@ -145,5 +145,7 @@ def _lower_words() -> bool:
 
 #: ``_forms()``, built whole once ``load`` ran (before worker processes fork, to parse many items);
 #: until then each run is looked up alone (``_form_of``): a rebuild that parses one item need not
-#: build 85,000 forms (0.07 s CPU).  Both give the same answer (tests/extract/test_derived.py).
+#: build 85,000 forms (0.07 s CPU: the one-item rebuild of
+#: ``bench/bench_build.py --count 10000 --skip-real``, speed9i).  Both give the same answer
+#: (tests/extract/test_derived.py).
 _FORMS: FormTable[tuple[str, bool]] = FormTable(_forms, _form_of)

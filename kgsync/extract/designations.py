@@ -15,7 +15,7 @@ from kgsync.extract.canonical import is_acronym
 
 #: The most acronyms a designation holds after the first ("ISO/IEC/IEEE 42010" holds two): bounded, so
 #: a hostile line of thousands of chained acronyms ending in a number costs each of its acronyms a
-#: few steps, not a scan to the line's end (that was quadratic: 16,000 of them took 20 s).
+#: few steps, not a scan to the line's end (that was quadratic in their number).
 MAX_DESIGNATION_ACRONYMS = 3
 #: What follows an acronym inside a designation (after the parenthesis that closes its definition, if
 #: any): more acronyms joined by a slash or a space ("ISO/IEC",
@@ -70,8 +70,9 @@ def designation_only(text: str, keys: Sequence[str],
 def _acronym_ends(text: str, runs: Iterable[tuple[int, int]] | None = None) -> dict[str, list[int]]:
     """Where each acronym ``text`` writes ends, by its key (a plural "s" filed under both): one pass
     over the runs of letters written like an acronym (a capital after the first letter), not one
-    whole-text regex per key (2,800 keys on the 220 items cost 4 s).  A run of ASCII letters between
-    word bounds is what ``_written_acronym(key)`` matches, in any case, when ``is_acronym`` holds."""
+    whole-text regex per key (2,800 keys on the 220 items, each a scan of every text).  A run of ASCII
+    letters between word bounds is what ``_written_acronym(key)`` matches, in any case, when
+    ``is_acronym`` holds."""
     ends: dict[str, list[int]] = {}
     for start, end in capitalised_runs(text) if runs is None else runs:
         run = text[start:end]

@@ -11,10 +11,12 @@ V = TypeVar("V")
 class FormTable(Generic[V]):
     """Written form (bytes) -> what it stands for, over a word list (tens of thousands of forms).
 
-    Building the whole table costs a process 0.06-0.07 s of CPU: worth it before worker processes
-    fork to parse many items (``load``), not in a rebuild that parses one.  Until it is built each run
-    is looked up alone (``one``, remembered) and after ``lazy_texts`` texts read that way the table is
-    built after all.  ``one(run)`` must give ``build().get(run)``: each user's tests hold them equal.
+    Building the whole table costs a process 0.06-0.07 s of CPU
+    (``bench/bench_build.py --count 10000 --skip-real``, speed9i): worth it before worker processes fork to
+    parse many items (``load``), not in a rebuild that parses one.  Until it is built each run is looked
+    up alone (``one``, remembered) and after ``lazy_texts`` texts read that way the table is built after
+    all.  ``one(run)`` must give
+    ``build().get(run)``: each user's tests hold them equal.
     """
 
     def __init__(self, build: Callable[[], dict[bytes, V]], one: Callable[[bytes], V | None],

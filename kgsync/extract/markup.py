@@ -60,7 +60,7 @@ _SCHEME_CHARS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0
 
 def _link_schemes(text: str) -> list[str]:
     """``_LINK_SCHEME.findall(text)``, found from each "://" backwards: the regex tries every
-    word start of the text (8x slower on the real corpus); tests/extract/test_markup.py holds them equal."""
+    word start of the text, this only each "://"; tests/extract/test_markup.py holds them equal."""
     out: list[str] = []
     end = 0  # where the last match ended: matches do not overlap
     at = text.find("://")
@@ -126,7 +126,7 @@ def repository_names(text: str) -> frozenset[str]:
 #: What each repository path ``_REPOSITORY`` finds holds: a slash, then its name's first word, a hyphen and
 #: the next word's capital.  Searched first, led by a literal the regex engine skips to in C: the path's
 #: pattern opens with two alternatives, tried at every position of the text (~0.3 ms an item, most of
-#: which write no such path).
+#: which write no such path: ``bench/bench_build.py --skip-synthetic``, fast55).
 _SLASH_NAME = re.compile(r"/[A-Z][a-z]{2,}-[A-Z]")
 
 

@@ -19,7 +19,7 @@ with the item's record (see ``kgsync.pipeline.stages``).
 * *How salient*: title 3, question 2, summary 1.5, findings 1 (each
   ``w * (1 + ln count)``), +0.5 when the item defines it as an acronym, +0.5
   when it emphasises it.  Mentions in the rest of the body are not counted:
-  that took a Python step per word of the research log (~90% of the text).
+  that took a Python step per word of the research log (most of the text).
   Evidence labels ("[fact]", "[inference; source: ...]") are not text.
   A term only in the body (a definition or emphasis in the research log)
   counts for recurrence but is never one of the item's own salient terms.
@@ -185,9 +185,9 @@ def _mined(item: ResearchItem, unread: Callable[[str], str], reading: BodyReadin
     when that text is the same (``item_text``'s ``like``).  ``counts_only``:
     only ``topic_words``, ``pairs`` and ``frames`` are filled (``candidates``' second reading):
     the scans that feed none of them (genres, spelled-out acronyms, plurals, what it addresses)
-    are skipped (speed175: 0.8 % of the research items' read, in instructions).
+    are skipped (speed175 counted the read's instructions with and without).
 
-    Only the dense zones are tokenised; the rest of the body (~90% of the text,
+    Only the dense zones are tokenised; the rest of the body (most of the text,
     the research log) is only scanned for acronym definitions and emphasis, by
     literal-led regexes.  Counting every mention in the body would take a
     Python step per word, and did not change which terms an item addresses.

@@ -44,7 +44,7 @@ def is_break(token: str) -> bool:
 @lru_cache(maxsize=200_000)
 def run_terms(run: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     """(key, surface) of every phrase of a run that may be a term, plain single words left out.
-    Cached: ~40% of the runs in the dense zones recur (within and across items)."""
+    Cached: many of the runs in the dense zones recur (within and across items)."""
     if len(run) == 1:  # a third of the runs: the word itself is the only phrase
         checked = check_phrase(run)
         return () if checked is None or checked[2] else ((checked[0], checked[1]),)

@@ -107,7 +107,7 @@ def _byte_forms() -> dict[bytes, str]:
 
 
 def load() -> None:
-    """Load the tables ``mentions`` reads (WordNet's and the topic words' forms, 0.3 s) now: before
+    """Load the tables ``mentions`` reads (WordNet's and the topic words' forms) now: before
     worker processes are forked, so that each inherits them instead of building its own."""
     _FORMS.load()
 
@@ -410,5 +410,7 @@ def _form_words(form: str) -> tuple[bytes, ...]:
 
 #: ``_byte_forms()``, built whole once ``load`` ran (before worker processes fork, to parse many
 #: items); until then each run is looked up alone (``_form_of``): a rebuild that parses one item need
-#: not build 48,000 forms (0.06 s CPU).  Both give the same answer (tests/extract/test_topics.py).
+#: not build 48,000 forms (0.06 s CPU: the one-item rebuild of
+#: ``bench/bench_build.py --count 10000 --skip-real``, speed9i).  Both give the same answer
+#: (tests/extract/test_topics.py).
 _FORMS: FormTable[str] = FormTable(_byte_forms, _form_of)

@@ -26,7 +26,8 @@ _CLASSES = ("everyday", "knowledge", "place", "activity", "act", "role", "modifi
 @cache
 def _table() -> dict[str, frozenset[str]]:
     # The package loader's own read (a file, or a member of a zip): ``importlib.resources`` read it through
-    # its readers, importing ``tempfile``, ``shutil`` and ``zipfile`` for it, ~10 ms of CPU a build (speed20).
+    # its readers, importing ``tempfile``, ``shutil`` and ``zipfile`` for it, ~10 ms of CPU a build
+    # (speed20, ``bench/bench_fixed_costs.py``).
     raw = pkgutil.get_data("kgsync.extract", "data/wordnet.tsv.gz")
     if raw is None:
         raise FileNotFoundError("kgsync.extract's data/wordnet.tsv.gz: the package's loader cannot read data files; "

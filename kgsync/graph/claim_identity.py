@@ -125,7 +125,7 @@ def renamed_sources(sources: Mapping[str, _V], renames: Mapping[str, str]) -> di
     """``{renames.get(name, name): where for name, where in sources.items()}`` (equal as a mapping,
     the lookups' only use): a copy with the renamed names moved, unless a renamed name lands on a
     name ``sources`` holds or on another one's (then that comprehension, whose later entry wins).
-    A one-item edit renames a claim or two among ~5·10^4 names (the comprehension: ~0.01 s at 10,000 items)."""
+    A one-item edit renames a claim or two among ~5·10^4 names (the comprehension copies them all)."""
     moved = {name: renames[name] for name in renames if name in sources}
     targets = set(moved.values())
     if len(targets) != len(moved) or any(target in sources for target in targets):

@@ -99,7 +99,8 @@ class Manifest:
 
     def encoded(self) -> list[bytes]:
         """``self.dumps().encode("utf-8")`` in pieces, a line each (written one after another, never
-        joined: its text, joined and encoded, was 2 x 70 MB at 10,000 items, at a build's peak)."""
+        joined: its text, joined and encoded, was 2 x 70 MB at 10,000 items, at a build's peak:
+        ``bench/bench_build.py --skip-real``, 28e54d8f)."""
         return [line.encode("utf-8") for line in self._lines()]
 
     def _lines(self) -> Iterator[str]:
@@ -336,8 +337,9 @@ def manifest_item_texts(text: str) -> Mapping[str, str]:
     decode = json.JSONDecoder().raw_decode
     texts: dict[str, str] = {}
     # Line by line without splitting the text (each item's text is copied out once: the manifest of
-    # 10,000 items is ~70 MB).  A line ``"slug": {...}`` or ``"slug": {...},``; the slug's JSON
-    # string is its text when it holds no escape and no control character (JSON's only spellings).
+    # 10,000 items is ~83 MB: the first build of ``bench/bench_build.py --ci-only DIR --count 10000``).  A
+    # line ``"slug": {...}`` or ``"slug": {...},``; the slug's JSON string is its text when it holds no
+    # escape and no control character (JSON's only spellings).
     start = text.find("\n") + 1 if text else 0
     while 0 < start < len(text):
         end = text.find("\n", start)
@@ -360,7 +362,8 @@ def manifest_item_texts(text: str) -> Mapping[str, str]:
 
 def load_manifest(path: Path, same_as: Mapping[str, Facts] | None = None) -> Manifest | None:
     try:
-        # Decoded, then its text freed before the facts are built (~70 MB at 10,000 items).
+        # Decoded, then its text freed before the facts are built (~83 MB at 10,000 items, the first build of
+        # ``bench/bench_build.py --ci-only DIR --count 10000``).
         data = _decoded(path.read_bytes().decode("utf-8"), str(path))
     except FileNotFoundError:
         return None

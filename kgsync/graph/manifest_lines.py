@@ -3,7 +3,8 @@ says which of them need not be read at all (``line_key``).
 
 A rebuild after a one-item edit asks three questions of every item's line in the last manifest
 (does it state the item's facts now: the claim names, the changed items, the lines to rewrite).
-Splitting the whole file for them (~70 MB at 10,000 items: decoded, then cut into 10,000 texts)
+Splitting the whole file for them (~83 MB at 10,000 items, the first build of
+``bench/bench_build.py --ci-only DIR --count 10000``: decoded, then cut into 10,000 texts)
 cost more than the edit.  The build that wrote the file knew each line as it wrote it: the digest
 of the facts' JSON it came from (``facts_digest``) and the rest of the line (``Manifest.line_suffix``).
 Kept beside the file's own digest, that record (the two digests of each line) answers for the lines
@@ -37,8 +38,9 @@ def line_key(digest: str | None, suffix: str) -> str:
     """The record of a line written as the facts' JSON of digest ``digest`` less its last brace, then
     ``suffix`` (``Manifest.line_suffix``): the two digests; "" when that JSON's digest is not known.
     The suffix's digest, not its text: the text is mostly the item's vocabulary share, and the record
-    of 10,000 lines held every share again (14 MB, read and written by every rebuild).  A build
-    passes ``Manifest.shared_suffix`` where it knows what the share's text is made from, so that
+    of 10,000 lines held every share again (14 MB, read and written by every rebuild:
+    ``bench/bench_build.py --count 10000 --skip-real``, line39).  A build passes
+    ``Manifest.shared_suffix`` where it knows what the share's text is made from, so that
     text is not hashed either (``kgsync.pipeline.merge_paths.line_keys``)."""
     if digest is None or len(digest) != _DIGEST:
         return ""
@@ -49,10 +51,12 @@ def load_manifest_sharing(path: Path, same_as: Mapping[str, Facts] | None = None
                           texts: Mapping[str, str] | None = None) -> Manifest | None:
     """``load_manifest(path, same_as)``: read a line at a time when ``Manifest.dumps`` wrote the file
     (each item's line decoded, its facts built and its JSON dropped: the file's text and its decoded
-    JSON, ~70 MB and ~250 MB at 10,000 items, are never whole), with facts equal to ``same_as[slug]``
-    that very object (``Manifest.of_items``).  ``texts``: slug -> ``facts_json(same_as[slug])`` where the
-    caller has it; a line holding exactly that JSON is not decoded (``_stated``).  Any other file, or
-    one that does not read, is read whole by ``load_manifest``: the same manifest, or the same error."""
+    JSON, ~70 MB and ~250 MB at 10,000 items when mem25 measured them with
+    ``bench/bench_build.py --ci-only DIR --count 10000``, are never whole), with facts equal to
+    ``same_as[slug]`` that very object (``Manifest.of_items``).  ``texts``: slug ->
+    ``facts_json(same_as[slug])`` where the caller has it; a line holding exactly that JSON is not decoded
+    (``_stated``).  Any other file, or one that does not read, is read whole by ``load_manifest``: the
+    same manifest, or the same error."""
     try:
         with path.open("rb") as handle:
             first = handle.readline()
@@ -147,7 +151,7 @@ class LastLines(Mapping[str, str]):
         self._texts: Mapping[str, str] | None = None
         self._searched = 0
         # Each line found so far: a rebuild asks for the changed item's line several times (the
-        # changed items, the claim names, the lines to rewrite), and a search is ~6 ms at 10,000 items.
+        # changed items, the claim names, the lines to rewrite), and each search reads the manifest's bytes.
         self._found: dict[str, str] = {}
         # The lines holding the start of a name searched for (``_lines_holding``).
         self._near: dict[bytes, list[tuple[int, int]]] = {}
@@ -183,7 +187,8 @@ class LastLines(Mapping[str, str]):
         """Where ``key`` (a newline, then ``"slug": ``) is in the bytes, found by bisection: ``dumps``
         writes the item lines in slug order, and UTF-8's byte order is the code points' order.  -1:
         not found so (a line out of order, no such line): the caller searches the whole file.
-        ~14 lines read, not a scan of ~85 MB at 10,000 items."""
+        ~14 lines read, not a scan of ~83 MB at 10,000 items (the first build of
+        ``bench/bench_build.py --ci-only DIR --count 10000``)."""
         data = self.data
         if not data.endswith(b"\n}}\n"):
             return -1
@@ -243,7 +248,8 @@ class LastLines(Mapping[str, str]):
         past a first search for the start of the name it opens with (``_name_start``: its kind and
         item, as ``claim:slug:``, held by a few lines), a pattern holding that start is looked
         for in those lines alone (a rebuild looks for a changed item's old and new claim names: one
-        search of ~85 MB at 10,000 items, not one a name)."""
+        search of ~83 MB at 10,000 items, not one a name; the first build of
+        ``bench/bench_build.py --ci-only DIR --count 10000``)."""
         data = self.data
         if b"\n" not in pattern:
             for start_of_name, lines in self._near.items():

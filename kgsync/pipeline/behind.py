@@ -2,18 +2,20 @@
 
 A fresh build's caches are ~200 MB of JSON at 10,000 items (the records' shards, the facts'),
 encoded and written while the stages after them wait, on one core while the other idles: the
-record cache's save alone was 0.6-0.9 s CPU of the serial part of the build.  Nothing later in the
-build reads what a save writes, and a save only reads what its cache object holds, so a child
-forked at that point writes the very same files from its copy of the object while the build goes
-on.  The build waits for its children before it ends (``wait``): a build's caches are on disk
-when it returns, as before.  A child that failed (or died) is said by its exit status, and the save
-is done again in the build's own process, which raises its error as before; so is one that said
-something (a notice about a cache file it read: the child's notices would be lost with it).
+record cache's save alone was 0.6-0.9 s CPU of the serial part of the build
+(``bench/bench_build.py --count 10000``, speed12f).  Nothing later in the build reads what a save writes,
+and a save only reads what its cache object holds, so a child forked at that point writes the very same
+files from its copy of the object while the build goes on.  The build waits for its children before it
+ends (``wait``): a build's caches are on disk when it returns, as before.  A child that failed (or died)
+is said by its exit status, and the save is done again in the build's own process, which raises its error
+as before; so is one that said something (a notice about a cache file it read: the child's notices would
+be lost with it).
 
 A fork is worth it only when the save is large (a warm rebuild's save writes a shard or two, and
 a fork costs its page tables and the parent's first write to each page after it, ~0.05 s at
-10,000 items): smaller saves, a machine with one usable CPU, no ``fork`` (Windows) or other threads
-in the process (a fork copies only the calling thread, and a lock another one holds) save in place.
+10,000 items: ``bench/bench_build.py --count 10000``, speed12f): smaller saves, a machine with one usable
+CPU, no ``fork`` (Windows) or other threads in the process (a fork copies only the calling thread, and a
+lock another one holds) save in place.
 
 ``Beside`` is the same for a value the build needs back: one made in a forked child while the build
 goes on with work that does not read it (the lint of the merged graph, while the manifest's shares and
@@ -35,13 +37,14 @@ from kgsync.pipeline.cpus import usable_cpus
 T = TypeVar("T")
 
 #: Entries a save must write to be worth a child (below: in place): the records' save, ~0.35 ms of
-#: CPU an entry in place (0.075 s of 220 records, 0.004 s forked).
+#: CPU an entry in place (0.075 s of 220 records, 0.004 s forked; ``bench/build_schedule.py``, speed119).
 MIN_BEHIND = 128
 
 #: The same for the saves of light entries: the vocabulary shares (~0.04 ms an entry in place) and the
 #: items' facts, whose JSON the memo made already (~0.01 ms).  At 220 items each cost 0.001-0.009 s in
 #: place, and their two forks cost the build more than that: the calling process's copy-on-write faults
-#: after them (+20k minor faults, ~0.06 s system CPU, 0.15-0.5 s CPU in all over the processes).
+#: after them (+20k minor faults, ~0.06 s system CPU, 0.15-0.5 s CPU in all over the processes;
+#: ``bench/build_schedule.py``, speed119).
 MIN_BEHIND_LIGHT = 2_000
 
 
@@ -136,7 +139,8 @@ class Beside(Generic[T]):
 
 #: Graph lines (entities and relations) a value must read to be worth a child (``Beside``): below, in place.
 #: A fork costs its page tables and the first write to each page after it (~0.05 s at 10,000 items):
-#: a 220-item graph's lint (~4,000 lines, ~30 ms) is not worth one.
+#: a 220-item graph's lint (~4,000 lines, ~30 ms) is not worth one
+#: (``bench/bench_build.py --count 10000 --skip-real`` and ``--child``, fast56).
 MIN_BESIDE = 50_000
 
 
@@ -150,7 +154,8 @@ def started_beside(make: Callable[[], T], items: int) -> Beside[T] | None:
 
 #: Items whose facts another process assembles (``started_beside``): below, all are assembled in place.
 #: An item's facts cost ~0.3 ms, and their JSON ~0.07 ms to decode where the build reads them; the
-#: fork and its copy-on-write faults ~0.05-0.2 s: 1,000 items (~0.3 s) is about where a child pays.
+#: fork and its copy-on-write faults ~0.05-0.2 s: 1,000 items (~0.3 s) is about where a child pays
+#: (``bench/bench_build.py --ci-only DIR --count 10000``, fast62).
 MIN_ITEMS_BESIDE = 1_000
 
 

@@ -155,9 +155,10 @@ def write_graph(graph_data: bytes | atomic_write.Chunks, manifest: Manifest, pur
     (``lines``: its item texts, ``unchanged``: the lines known unread, as ``Manifest.chunks_over`` reads them).
     ``encoded``: ``manifest.encoded()``, when the caller made it already (the build, while its lint ran)."""
     # The graph's digest and temp file (sha1, the system's write and fsync: C that lets go of the GIL,
-    # ~0.3 s at 10,000 items) in a thread while the manifest is encoded (Python), then the manifest's.
-    # Both are encoded before either file is renamed into place: the manifest reads facts a build
-    # reused (``StoredFacts``), which may raise; an error leaves both files as they were.
+    # ~0.3 s at 10,000 items of ``bench/gen_corpus.py``, par26) in a thread while the manifest is encoded
+    # (Python), then the manifest's.  Both are encoded before either file is renamed into place: the
+    # manifest reads facts a build reused (``StoredFacts``), which may raise; an error leaves both files
+    # as they were.
     beside = ThreadPoolExecutor(max_workers=1, thread_name_prefix="kgsync-graph-write")
     graph = beside.submit(partial(_staged, files.graph, graph_data, state.graph, base.graph_bytes, base.verified))
     manifest_staged: _Staging | None = None

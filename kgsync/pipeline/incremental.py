@@ -229,7 +229,7 @@ def _holds_any(text: str, needles: Iterable[str]) -> bool:
 def line_counts(graph: bytes) -> tuple[int, int]:
     """(entities, relations) of a graph file kgsync wrote: its lines, split where relations start
     (found by bisection, ``_SortedFile``): one count of the newlines, not a second one of the
-    relation lines' opening (each a pass over the file, ~0.017 s at 10,000 items)."""
+    relation lines' opening (each a pass over the file)."""
     if not graph:
         return 0, 0
     start = _SortedFile(graph).relations_offset  # past the end when there are none
@@ -283,7 +283,8 @@ class _SortedFile:
         """The sources of the ``addresses`` and ``uses_method`` relations to ``name``: those of the
         first type in file order, then the second's.  One search of the relation lines for what
         both types' lines end with before their type (not one search a type, ~35 MB each at
-        10,000 items); a line is one of them when it ends with one of their whole tails."""
+        10,000 items of ``bench/gen_corpus.py --count 10000``, keys52); a line is one of them when it ends
+        with one of their whole tails."""
         tails: dict[bytes, str] = {}  # what a relation line to ``name`` of each type ends with: its target and type
         for relation_type in sorted(_ATTRIBUTING):
             line = jsonl.relation_line(Relation("", name, relation_type)).encode("utf-8")

@@ -96,7 +96,7 @@ def parse_all(files: Sequence[ItemBytes], jobs: int | None = None) -> list[Recor
     """
     if len(files) >= _MIN_PARALLEL:
         # Loaded before the workers are forked, which inherit them (each worker loading its own
-        # cost 0.3 s CPU of its ~3 s).
+        # paid for the tables again).
         topics.load()
         derived.load()
     return spread(_parse, files, jobs, _MIN_PARALLEL)

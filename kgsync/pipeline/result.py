@@ -48,7 +48,8 @@ class BuildResult:
     load_sizes: Callable[[], tuple[int, int]] | None = field(default=None, repr=False, compare=False)
     # The build's intermediates (records, caches, the stored facts, ...), freed with the result rather
     # than when the build returns: freeing them one object at a time cost a one-item rebuild at
-    # 10,000 items ~0.09 s of CPU, which a CLI run, ending without freeing (``kgsync.cli.main``), skips.
+    # 10,000 items ~0.09 s of CPU (``bench/bench_build.py --count 10000 --skip-real``, speed12i), which a
+    # CLI run, ending without freeing (``kgsync.cli.main``), skips.
     retained: tuple[object, ...] = field(default=(), repr=False, compare=False)
     # The items whose facts differ from the committed manifest's (added and removed ones too), where the
     # build found them on its way (the spliced path); None: it did not look (``kgsync build`` then

@@ -4,15 +4,14 @@ in order, whatever the number of processes.
 The workers are forked from the calling process, after it has everything the task reads, and
 ``task`` and ``inputs`` reach them through the fork: only results come back, each worker's
 over a pipe of its own.  (An item's facts are not spread: at 10,000 items the calling process
-spent more on the fork's copied pages and on unpickling the facts than it saved, 3.65 s CPU
-against 2.96 s alone.)
+spent more on the fork's copied pages and on unpickling the facts than it saved: speed9f.)
 The calling process is one of the workers: it takes chunks from the front while the others
 take them from the back (``_Claims``: two indices in shared memory), and keeps its warm caches.
 No worker ever waits for the calling process: it claims its next chunk itself, and writes its
 results without blocking (the calling process reads them between its own chunks).  (Through a
 ``ProcessPoolExecutor`` a worker waited for the pool's threads in the calling process, which
 need its GIL: at 10,000 items the worker idled 4-7 s of a 24-45 s read stage and parsed 35-45 %
-of the items, not half.)
+of the items, not half: ``bench/bench_build.py --count 10000 --skip-real``, speed11m.)
 Where fork is not available the inputs are sent with each chunk (``task`` must then be picklable).
 """
 
@@ -46,7 +45,9 @@ def spread(task: Callable[[In], Out], inputs: Sequence[In], jobs: int | None = N
     if processes < 2 or len(inputs) < min_parallel:
         return [task(x) for x in inputs]
     # Here, not at the top: its import (with ``socket``, ``selectors``, ``pickle``'s reducers) cost every
-    # build ~25 M instructions, and the everyday rebuild (a few items changed) never spreads.
+    # build ~25 M instructions (speed213: callgrind over a one-item rebuild of
+    # ``bench/gen_corpus.py --count 2000``'s items), and the everyday rebuild (a few items changed) never
+    # spreads.
     import multiprocessing
 
     if "fork" in multiprocessing.get_all_start_methods():
@@ -71,7 +72,8 @@ class _Claims:
 
         context = multiprocessing.get_context("fork")
         # Two signed 64-bit integers in an anonymous shared mapping, which a fork shares: a ``RawArray``
-        # imported ``multiprocessing.sharedctypes`` and ``ctypes`` for it, ~5 ms of CPU a build (speed20).
+        # imported ``multiprocessing.sharedctypes`` and ``ctypes`` for it, ~5 ms of CPU a build
+        # (speed20, ``bench/bench_fixed_costs.py``).
         self.ends = mmap.mmap(-1, _ENDS.size)
         _ENDS.pack_into(self.ends, 0, 0, count)
         self.lock = context.Lock()
@@ -212,7 +214,8 @@ def _receive(read: int, received: bytearray, done: dict[int, list[Any]], wait: b
 def _pooled(task: Callable[[In], Out], inputs: Sequence[In], processes: int) -> list[Out]:
     """Without fork: chunks sent to a pool, taken from the back; this process does the front ones."""
     # Imported here: only a platform without fork reads it, and ``concurrent.futures`` (its process pool,
-    # ``logging``) cost every build ~3 ms of CPU at import (speed20).
+    # ``logging``) cost every build ~3 ms of CPU at import
+    # (speed20, ``bench/bench_fixed_costs.py``).
     from concurrent.futures import ProcessPoolExecutor
 
     bounds = chunk_bounds(len(inputs), processes)

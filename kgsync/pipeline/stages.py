@@ -127,7 +127,7 @@ def _without_gc() -> Iterator[None]:
         yield
     finally:
         # Everything allocated meanwhile is still in the youngest generation, so the first
-        # allocation after enable() would scan all of it (~0.3 s at 10,000 items).  freeze +
+        # allocation after enable() would scan all of it (millions of objects at 10,000 items).  freeze +
         # unfreeze moves every object to the oldest generation in O(1) (list splices): they
         # stay collectable, and are scanned only by a later full collection.
         gc.freeze()
@@ -296,7 +296,8 @@ def _fully(base: Base, files: GraphFiles, assembly: Assembly, items: Sequence[Re
            rule: Merge, clock: _StageClock) -> Linting:
     """The whole graph merged (``kgsync.graph.merge``), and its lint started (``Linting``)."""
     # Here, not at the top: the everyday rebuild splices the last graph (``incrementally``) and never
-    # merges it whole, and this module's import was ~1 % of a build's imports.
+    # merges it whole, and this module's import was ~1 % of a build's imports
+    # (speed213: callgrind over a one-item rebuild of ``bench/gen_corpus.py --count 2000``'s items).
     from kgsync.pipeline.checking import first_report, merge_into, ready_for_lint
 
     merged = merge_into(base, assembly.by_item, keep)

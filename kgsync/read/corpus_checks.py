@@ -104,7 +104,8 @@ def _dangling_links(items: Sequence[ResearchItem], also_known: Iterable[str] = (
     issues = []
     for item in items:
         # How each link was written, made only for an item with a dangling link (nearly none: a dict an
-        # item cost ~0.03 s a 10,000-item rebuild).
+        # item cost ~0.03 s a 10,000-item rebuild; speed187, a one-item rebuild of
+        # ``bench/gen_corpus.py --count 10000``'s items).
         written: dict[tuple[str, str], str] | None = None
         for field_name, targets in (("cites", item.cites), ("supersedes", item.supersedes),
                                     ("superseded_by", item.superseded_by)):

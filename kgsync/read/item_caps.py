@@ -33,7 +33,8 @@ def cap_problems(item: ResearchItem, caps: Caps) -> tuple[Issue, ...]:
     """One item error for each list of ``item`` that is longer than its cap (none: within every cap)."""
     if (len(item.themes) <= caps.themes and len(item.sources) <= caps.sources and len(item.key_findings) <= caps.findings
             and max(len(item.cites), len(item.related), len(item.supersedes), len(item.superseded_by)) <= caps.cites):
-        # (the four ``_LINK_LISTS`` written out: a generator a call cost ~0.03 s a 10,000-item rebuild)
+        # (the four ``_LINK_LISTS`` written out: a generator a call cost ~0.03 s a 10,000-item rebuild;
+        # speed187, a one-item rebuild of ``bench/gen_corpus.py --count 10000``'s items)
         return ()  # within every cap (nearly every item): no list's line is looked up
     found: list[Issue] = []
 

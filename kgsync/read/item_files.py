@@ -49,8 +49,8 @@ def _in_one_folder(pattern: str) -> list[Path] | None:
     usual case), on POSIX; None otherwise.  The same entries by the same rules (``glob``'s for one folder:
     every entry listed, a name starting with "." only for a pattern that does, ``fnmatch``'s match), each
     path made by ``iterdir`` as a child of the folder: not parsed again from its text, nor sorted by its
-    ``parts`` (one folder: its name orders it).  That cost ~0.5 G instructions, 6 % of a one-item rebuild
-    at 10,000 items; ``tests/read/test_item_files.py`` compares the two on awkward names."""
+    ``parts`` (one folder: its name orders it).  Both ran for each of a one-item rebuild's 10,000 paths;
+    ``tests/read/test_item_files.py`` compares the two on awkward names."""
     folder, name = os.path.split(pattern)
     if os.name != "posix" or not folder or "**" in pattern or glob.has_magic(folder) or not glob.has_magic(name):
         return None
@@ -101,9 +101,11 @@ def _no_rendered_pages(paths: list[Path], root: Path) -> list[Path]:
                 return False
         return False
 
-    # Judged once a folder: 10,000 items in one folder are one walk up, not 10,000 (0.06 s a build).
+    # Judged once a folder: 10,000 items in one folder are one walk up, not 10,000 (0.06 s a build:
+    # inc26, ``bench/bench_build.py --child``).
     # Looked up by the folder's text (``folder_text``), not ``path.parent``: a new Path per file,
-    # hashed and compared, cost ~0.04 s of a 10,000-item rebuild.
+    # hashed and compared, cost ~0.04 s of a 10,000-item rebuild (speed187, a one-item rebuild of
+    # ``bench/gen_corpus.py --count 10000``'s items).
     by_folder: dict[str, bool] = {}
     kept = []
     for path in paths:
@@ -185,7 +187,7 @@ def _once(paths: list[Path]) -> list[Path]:
 def _sorted_paths(paths: Iterable[Path]) -> list[Path]:
     """``sorted(paths)``: on POSIX a path orders by its parts (case kept), so sorting by
     ``parts`` gives the same list with one key per path instead of ~13 ``Path.__lt__``
-    calls per path (0.1 s for 10,000 files).  Elsewhere paths compare case-folded."""
+    calls per path.  Elsewhere paths compare case-folded."""
     if os.name != "posix":
         return sorted(paths)
     return sorted(paths, key=_PARTS)

@@ -419,7 +419,7 @@ def list_entries(section: Section) -> tuple[KeyFinding, ...]:
         text = " ".join(p for p in _first_paragraph(parts) if p).strip()
         if text:  # an entry that is only a marker stays an entry (empty): the list's numbers are kept
             # a marker needs ":" and "["; AUTHOR_MARKER, led by "[", finds one fast (``_MARKER_IN_TEXT``, led by
-            # blanks, is tried at every position: 12 ms of the 220 items' 2,033 findings, 0.8 ms searched first)
+            # blanks, is tried at every position; searched first, it meets only findings with a marker)
             if text.isascii() and "`" not in text:
                 if ":" in text and "[" in text and AUTHOR_MARKER.search(text):
                     text = _MARKER_IN_TEXT.sub("", text).strip()

@@ -2,7 +2,8 @@
 ``USER_CACHE``) and ``kgsync serve``'s stored index live.
 
 A module of its own, on the standard library alone: ``kgsync serve --graph`` finds its stored index
-without loading kgsync.yml's schema and the YAML reader (``kgsync.read.config``, ~0.02-0.05 s of a start).
+without loading kgsync.yml's schema and the YAML reader (``kgsync.read.config``, ~0.02-0.05 s of a start:
+``bench/bench_serve.py --no-recall``, serve86).
 """
 
 from __future__ import annotations

@@ -3,10 +3,11 @@ for each version of the file.
 
 Both tools used to walk the whole graph on every call: ``read_graph`` counted the entity and relation
 types, the items per concept (every relation) and the superseded items (every entity's observations),
-~95 ms at 10,000 items, to show 20 of them; ``topic`` read each claim's status and finding number from
-its observations again (up to ~6,600 claims for a concept many items address, ~50-100 ms); a name spelt
-otherwise normalised every node of its kinds (``named``).  None of it
-depends on the call's arguments, so each is computed at the first call that needs it and kept with the
+~95 ms at 10,000 items (``bench/bench_serve.py --no-recall --only-first-calls``, serve97), to show 20 of
+them; ``topic`` read each claim's status and finding number from its observations again (up to ~6,600
+claims for a concept many items address, ~50-100 ms); a name spelt otherwise normalised every node of its
+kinds (``named``).  None of it depends on the call's arguments, so each is computed at the first call that
+needs it and kept with the
 ``Index`` (one a version of the file: ``Service`` makes a new one when the file changes, and these go
 with the old one).  Pure: no MCP, no I/O.
 """
@@ -78,7 +79,8 @@ def named(index: Index, kinds: tuple[str, ...], norm: Callable[[str], str]) -> d
     that has it, for ``index``'s graph: computed at the first call for these ``kinds`` and ``norm``.
 
     The research tools' names spelt otherwise (an alias, a plural) used to normalise every node of the
-    kinds on each call, ~350 ms for a claim name that is none at 10,000 items (~37,000 claims)."""
+    kinds on each call, ~350 ms for a claim name that is none at 10,000 items (~37,000 claims;
+    ``bench/bench_serve.py --no-recall --only-first-calls``, serve97)."""
     with _LOCK:
         kept = _NAMED.setdefault(index, {})
         found = kept.get((kinds, norm))

@@ -1,10 +1,12 @@
 """The evidence sentences of the kgsync manifest beside the graph (``memory.kgsync.json``), for the
 ``evidence`` tool: (from, to, relation) -> (the sentence that says so, its "path:line").
 
-The manifest is ~85 MB at 10,000 items, and all the tool reads of it is each item's ``evidence``.
-``json.loads`` of the whole file made every item's facts into objects, to drop them (~1.7 s of CPU
-and ~440 MB at its peak).  msgspec decodes the ``evidence`` lists alone and only checks the rest as
-JSON (~0.12 s, ~100 MB).  A file it does not read in that shape (not UTF-8 throughout, a JSON it is
+The manifest is ~83 MB at 10,000 items (the first build of
+``bench/bench_build.py --ci-only DIR --count 10000``), and all the tool reads of it is each item's
+``evidence``.
+``json.loads`` of the whole file made every item's facts into objects, to drop them; msgspec
+decodes the ``evidence`` lists alone and only checks the rest as JSON (serve95 timed both, and its
+peak memory).  A file it does not read in that shape (not UTF-8 throughout, a JSON it is
 stricter about: NaN, a lone surrogate, a number out of range) is read as before, by ``json``: the
 same sentences either way, in the same order of precedence.  A file neither reads as a manifest
 is a ``ServeError`` naming it (and the line, where JSON says), not links shown as if it were absent.

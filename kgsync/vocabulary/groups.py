@@ -20,7 +20,7 @@ from kgsync.vocabulary.vocab_file import PinnedVocabulary
 
 
 #: An empty ``Counter`` without ``Counter.__init__`` (Python code: a call to ``update`` with
-#: nothing): a fifth of the cost, and a build makes two per candidate group (67,600 of 220 items).
+#: nothing): cheaper, and a build makes two per candidate group (67,600 on the 220 items).
 _new_counter = Counter.__new__
 
 

@@ -259,10 +259,10 @@ def shared_items(items: Mapping[str, frozenset[str]], a: str, b: str) -> tuple[i
 def same_items(items: Mapping[str, frozenset[str]], a: str, b: str) -> bool:
     """The items that address ``a`` and ``b`` are largely the same: at least ``MIN_SHARED_ITEMS``
     shared, and that at least ``SAME_ITEMS_SHARE`` of each name's items.  Authors who mean one idea
-    write either name for it ("language model" / "large language model": 33 of 39 and 54 items);
-    a narrower kind is addressed by a few of the broader name's items only ("copilot coding agent"
-    / "coding agent": 4 of 4 and 17), a product by a few of its maker's ("GitHub Actions": 20 of 28
-    and 47).  A corpus statistic: it only ever marks a proposal, it never renames a node."""
+    write either name for it ("language model" / "large language model": most items of the one address
+    the other); a narrower kind is addressed by a few of the broader name's items only ("copilot coding
+    agent" / "coding agent"), a product by a few of its maker's ("GitHub Actions" / "GitHub").  A corpus
+    statistic: it only ever marks a proposal, it never renames a node."""
     shared, count_a, count_b = shared_items(items, a, b)
     return shared >= MIN_SHARED_ITEMS and shared >= SAME_ITEMS_SHARE * max(count_a, count_b)
 

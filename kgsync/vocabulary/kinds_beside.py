@@ -36,7 +36,8 @@ class Started(Protocol[T_co]):
 #: process, or None (too few to be worth one, or no process to start): made here, when asked.
 Spread = Callable[[Callable[[], TextKinds], int], "Started[TextKinds] | None"]
 
-#: Items whose text kinds are worth a child: ~0.1 ms an item against a fork's ~0.05-0.2 s.
+#: Items whose text kinds are worth a child: ~0.1 ms an item against a fork's ~0.05-0.2 s
+#: (``bench/build_schedule.py --count 10000``, speed215).
 MIN_ITEMS_BESIDE = 2_000
 
 

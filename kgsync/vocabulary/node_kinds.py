@@ -329,7 +329,7 @@ _URL = re.compile(r"(?:https?://|www\.)\S+")
 #: Nouns of measurement: "accuracy on X" names X as what is measured.
 MEASURE_NOUNS = frozenset("accuracy performance score scores result results gain gains improvement improvements error errors".split())
 #: "X task(s)", "X benchmark(s)": the noun; "accuracy on X", "performance at X": the preposition.  Each found
-#: first, and the words read from it (a regex tried at every word costs ~0.1 s a build).
+#: first, and the words read from it (a regex tried at every word costs every build a try per word).
 _TASK_NOUN = re.compile(r" (?:tasks?|benchmarks?)\b")
 _ON = re.compile(r" (?:on|at) ")
 #: A word as ``flat`` writes it.

@@ -165,9 +165,10 @@ def _separates_nothing(key: str, addressers: int, n_items: int, mining: Mining) 
     hub share)?  Never a single word (a topic word, a name, a derived noun, a file): one that more
     items address is the corpus's most shared idea, and a mined term on that share is a node its
     addressers link (a hub, ``kgsync.vocabulary.hubs``); so is the word ("provenance", addressed by
-    12 of the 53 later items: no node while this held it out, a node in the 220 it is shared less
-    in).  A phrase that many items address is mining's term in each (its addressers mined it), so a
-    hub of the mined vocabulary, which is no topic (``stop``), and a node as a hub is."""
+    12 of the 53 later items, ``bench/bench_topic_gate.py ../shared/corpus/later --key provenance``: no
+    node while this held it out, a node in the 220 it is shared less in).  A phrase that many items
+    address is mining's term in each (its addressers mined it), so a hub of the mined vocabulary, which is
+    no topic (``stop``), and a node as a hub is."""
     return " " in key and is_hub(key, addressers, n_items, mining, None)
 
 
@@ -175,8 +176,9 @@ def _linked_where_stated(key: str) -> bool:
     """Is a topic linked only by the items that name it where they state their subject (title,
     question, summary)?  A name (``extract.names``: an organisation, a product) or a convention
     file is cited as a source, a vendor or a rule followed as often as it is studied, and three
-    mentions do not tell the two apart (blind readings: 11 of 24 opened items were about the name
-    they linked); an idea an item names three times, once where it concludes, it uses (6 of 9)."""
+    mentions do not tell the two apart (the blind readings of the items opened:
+    CHANGELOG, "Names and files linked where an item states its subject"); an idea an item names three
+    times, once where it concludes, it uses."""
     return names.is_name_key(key) or files.is_file_key(key)
 
 
@@ -190,7 +192,8 @@ def _enter_addressed(key: str, share: int, floor: int) -> int:
     3 "governance framework").  Not a method's head (``lexicon.METHOD_HEADS``: "review",
     "assessment", "analysis"): a procedure named by its object ("code review") is one unit, as
     ``mining.names_an_idea`` already reads it (topics17: "code review", named by 30 of the 273
-    items, addressed by 5, was held to 14)."""
+    items and addressed by 4, was held to 14: ``bench/bench_topic_gate.py`` over both folders,
+    ``--key "code review"``)."""
     head = key.rsplit(" ", 1)[-1]
     if " " in key and not compounds.is_compound_key(key) and head in lexicon.GENERIC and head not in lexicon.METHOD_HEADS:
         return share
@@ -280,7 +283,8 @@ def is_topic_phrase(key: str, written: Sequence[str]) -> bool:
 def _written_plainly(forms: Iterable[str]) -> bool:
     """Does no written form of a phrase hold a number ("GPT-4")?  A number makes a version: no topic
     phrase.  An acronym does not (topics13: "AI governance", named by 50 of the 220 items, addressed
-    by 14, was no node; the phrase is the items' own key, the slug keeps the acronym)."""
+    by 14: ``bench/bench_topic_gate.py ../shared/corpus/research --key "AI governance"``, was no node; the
+    phrase is the items' own key, the slug keeps the acronym)."""
     return not any(any(ch.isdigit() for ch in part)
                    for form in forms for part in re.split(r"[\s-]+", form) if part)
 

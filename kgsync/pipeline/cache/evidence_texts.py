@@ -18,14 +18,16 @@ from kgsync.read.items import ResearchItem
 class EvidenceTexts:
     """Each item's ``EvidenceText`` by record key, in ``cache_dir/evidence/<x>.json`` (typed JSON,
     see kgsync.pipeline.cache.files; 16 shards by the key's first character, so that a one-item edit
-    rewrites one or two sixteenths of it, not 16 MB at 10,000 items): the plan reads every item,
+    rewrites one or two sixteenths of it, not 16 MB at 10,000 items, the first build of
+    ``bench/bench_build.py --ci-only DIR --count 10000``): the plan reads every item,
     and loading every record's parts for it would cost a no-op rebuild most of its time.  An item
     without a stored text (new or edited) is read from its extraction, which such an item has
     loaded anyway.
 
     A stored text's claims are decoded when first read (``_StoredText``): the plan reads every
     item's mentions but only the claims of the items they cite (and of the items that make them),
-    and decoding every claim was ~0.13 s of a 10,000-item rebuild (0.02 s without)."""
+    and decoding every claim was ~0.13 s of a 10,000-item rebuild (0.02 s without; carry17b, a
+    one-item rebuild of ``bench/gen_corpus.py --count 10000``'s items)."""
 
     def __init__(self, folder: Path | None, reader: CacheReader) -> None:
         self.folder = folder / "evidence" if folder else None

@@ -28,7 +28,8 @@ class FactsStore:
     Each file's facts' JSON texts (nine tenths of its bytes) are in a file of their own beside it
     (``<shard>.texts``), read only when one of them is (``_Texts``): a rebuild reads a few, and
     reading them with the entries cost a one-item rebuild at 10,000 items ~0.45 G instructions of
-    skipping over ~73 MB of JSON strings.  The entries' header names the texts' ``_texts_id``,
+    skipping over ~73 MB of JSON strings (speed196: callgrind over that rebuild of
+    ``bench/gen_corpus.py --count 10000``'s items).  The entries' header names the texts' ``_texts_id``,
     which the texts file starts with: a pair not written together (a save cut short between the two)
     is ignored as a shard of other code is.
 

@@ -141,9 +141,10 @@ def _mapped(path: Path) -> memoryview:
     """The file's bytes, mapped read-only: a ``msgspec.Raw`` decoded from them refers to them, so
     the bytes stay as long as one is kept.  Read into memory, the facts store's 16 files (87 MB at
     10,000 items, its texts now in files of their own) cost a page fault per 4 KiB, which a mapping of
-    the page cache does not (~20,000 of a one-item rebuild's faults).  A cache file is replaced whole (``write``: a new file
-    renamed over it), never rewritten in place, so the mapping keeps the bytes it was read with.
-    Where a mapped file cannot be replaced (Windows refuses to rename over it), read."""
+    the page cache does not (~20,000 of a one-item rebuild's faults;
+    ``bench/bench_build.py --count 10000 --skip-real``, speed14f).  A cache file is replaced whole
+    (``write``: a new file renamed over it), never rewritten in place, so the mapping keeps the bytes it
+    was read with.  Where a mapped file cannot be replaced (Windows refuses to rename over it), read."""
     if not _MAPPABLE:
         return memoryview(path.read_bytes())
     with path.open("rb") as file:

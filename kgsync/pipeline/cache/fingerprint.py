@@ -34,7 +34,7 @@ def _fingerprints() -> dict[str, str]:
     """``code_fingerprint`` of every stage, in one pass over the files: a running digest over the
     stages in order, copied at each stage's end (the same digests as one pass per stage).  A build
     asks three of them; one pass each read and hashed the earlier stages' files again (~6 MB, ~0.04 s
-    of CPU a build)."""
+    of CPU a build; speed187, a rebuild of ``bench/gen_corpus.py --count 10000``'s items)."""
     kgsync = Path(__file__).resolve().parent.parent.parent
     versions = "".join(f"{name}={_version(name)};" for name in _UNICODE_TABLES).encode()
     digest = hashlib.sha1()
@@ -52,7 +52,7 @@ def _fingerprints() -> dict[str, str]:
 def _version(name: str) -> str:
     """``importlib.metadata.version(name)``, read from the one ``name-*.dist-info`` beside the package
     that an import of ``name`` loads: importing ``importlib.metadata`` (email, zipfile, csv, ...) and
-    its search of every path entry cost each build process ~25 ms of CPU.  Anything else (no such
+    its search of every path entry were a fixed cost of each build process.  Anything else (no such
     folder, several, no Version field): ``importlib.metadata`` after all."""
     spec = find_spec(name)
     origin = spec.origin if spec is not None else None

@@ -144,14 +144,14 @@ def _find(path: Path, displays: _Displays, known: Mapping[str, tuple[Stamp, str]
 
 class _Displays:
     """``display_path`` of many files: the folder is resolved once, not every file (10,000
-    ``Path.resolve`` calls cost ~0.5 s); a symlinked file still takes the full path."""
+    ``Path.resolve`` calls, each a walk of its path's parts); a symlinked file still takes the full path."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
         self.root_resolved = root.resolve()
         # The folder's resolved display, by the text of the path before its name: a path's text is
         # normalised, so that prefix names its parent exactly ("" for ".", "/" for "/").  Not by
-        # ``path.parent``: a new Path per file, hashed and compared (~0.1 s a warm 10,000-item rebuild).
+        # ``path.parent``: a new Path per file, hashed and compared (each file of a warm 10,000-item rebuild).
         # The folder's display and whether it lies below the root (outside: its absolute real path).
         self.folders: dict[str, tuple[str, bool]] = {}
 

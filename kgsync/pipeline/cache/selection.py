@@ -42,8 +42,9 @@ class SelectionStore:
     slug and record key in order, ``SelectionStats``) and is small; ``selection.json`` holds the
     vocabulary itself, rewritten only when it was selected again.  Both carry one id.
 
-    A reused vocabulary's items' terms (``Vocabulary.per_item``, 70 % of the file) are decoded when
-    asked for (``_StoredTerms``): a build that reuses its terms too asks for the edited items' only.
+    A reused vocabulary's items' terms (``Vocabulary.per_item``, 70 % of the file at 10,000 items of
+    ``bench/gen_corpus.py``, carry17b) are decoded when asked for (``_StoredTerms``): a build that reuses
+    its terms too asks for the edited items' only.
     ``distrust``: an entry of them did not validate when a build first read it
     (``InvalidStoredSelection``): the stored vocabulary is not used, and is selected again.
     """
@@ -196,7 +197,8 @@ class SelectionStore:
                 self.save(lambda: self.reader.write(newer, (*head, changed)), len(changed))
             return
 
-        def save_all() -> None:  # every item's text (~13 MB at 10,000 items): a fresh build's, behind it
+        def save_all() -> None:  # every item's text (~13 MB at 10,000 items, shares49's
+            # ``bench/bench_build.py --count 10000 --skip-real``): a fresh build's, behind it
             self.reader.write(path, (*head, now))
             newer.unlink(missing_ok=True)
 

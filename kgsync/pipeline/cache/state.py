@@ -14,13 +14,15 @@ Two things, both only ever shortcuts to the same bytes:
   neither file needs to be JSON-decoded (a third of a 10,000-item rebuild).
   A build that leaves them as they were records their stat again; when it was
   already settled (as above) and is the stat the sha1 was checked under, the next
-  build trusts the stat and does not hash ~130 MB again (0.12 s at 10,000 items).
+  build trusts the stat and does not hash ~130 MB again (0.12 s at 10,000 items:
+  ``bench/bench_build.py --count 10000 --skip-real``, line39).
 
-A file's digest is the SHA-1 of its blocks' SHA-1s (``Blocks``: ~1 MiB each, their lengths
-recorded).  Checking a file hashes every byte, as one SHA-1 did; but a file a rebuild spliced
-from the verified one (``kgsync.contract.atomic_write.Spliced``: a few lines rewritten) has the old
-blocks' digests but for the blocks an edit falls in (``spliced_blocks``), so writing it hashes
-those only, not ~125 MB (0.07 s at 10,000 items).
+A file's digest is the SHA-1 of its blocks' SHA-1s (``Blocks``: 1 MiB each, ``_BLOCK``, in a
+file written whole; their lengths recorded).  Checking a file hashes every byte, as one SHA-1 did; but a
+file a rebuild spliced from the verified one (``kgsync.contract.atomic_write.Spliced``: a few lines
+rewritten) has the old blocks' digests but for the blocks an edit falls in (``spliced_blocks``), so
+writing it hashes those only, not ~125 MB (0.07 s at 10,000 items:
+``bench/bench_build.py --count 10000 --skip-real``, carry18).
 """
 
 from __future__ import annotations

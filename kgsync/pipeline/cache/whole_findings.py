@@ -16,7 +16,7 @@ from kgsync.read.items import ResearchItem
 class WholeFindings:
     """Each item's findings longer than a stored statement, whole (``statements.long_findings``),
     by record key, in ``cache_dir/whole-findings.json`` (typed JSON, see kgsync.pipeline.cache.files).
-    Cleaning every long finding again cost a no-op rebuild of the 220-item corpus 47 ms of CPU;
+    Cleaning every long finding again cost every no-op rebuild of the 220-item corpus its CPU;
     only new and edited items are cleaned now."""
 
     def __init__(self, folder: Path | None, reader: CacheReader) -> None:

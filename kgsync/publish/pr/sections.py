@@ -382,9 +382,9 @@ def _item_sections(module: TemplateModule, views: Sequence[ItemView], ordered: S
 class _Bystanders:
     """The items under one heading moved by one thing shown above, and nothing of their own: the nodes a
     merged item changed that they link (``names``), or the event they are listed under first (``shown_under``).
-    One alias given to a node 107 items link filed 107 sections, each naming the node (23 KB of a 65 KB
-    body); one section says it once and names every item, so a reviewer still sees each.  A group of one
-    keeps its own section (``alone``), as before."""
+    One alias given to a node 107 items link filed 107 sections, each naming the node
+    again (qa142); one section says it once and names every item, so a reviewer still sees each.  A group
+    of one keeps its own section (``alone``), as before."""
 
     at: int  # its place among the sections: the first item's
     alone: Section

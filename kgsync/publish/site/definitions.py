@@ -13,10 +13,11 @@ Better nothing than a wrong sentence: only a sentence that says it defines count
 ("X is a ..."), "X means ...", an apposition, a bold lead or a gloss in brackets were tried and
 dropped: on the 273-item site they quoted theses, findings and narrower names as definitions
 ("Cost reduction is an exploit move", "LSP-based policy enforcement means ..."), about 6 of 15
-right, against 8 of 8 for "defines X as".  A question, a table row, a heading, a quotation block,
-code, a Sources entry and a sentence whose subject is a longer name ("AWS Verified Permissions
-refers to ..." is not about AWS) never count.  The stronger form wins, then the earliest item,
-then the first line.  An item's contribution depends only on that item's text and the node's names.
+right, against 8 of 8 for "defines X as" (``bench/bench_definitions.py``, define21).  A question, a table
+row, a heading, a quotation block, code, a Sources entry and a sentence whose subject is a longer name
+("AWS Verified Permissions refers to ..." is not about AWS) never count.  The stronger form wins, then the
+earliest item, then the first line.  An item's contribution depends only on that item's text and the
+node's names.
 """
 
 from __future__ import annotations

@@ -52,7 +52,8 @@ SEARCH_INDEX = "search/search_index.json"
 #: are shared out.  Re-fitted on the 10,000-item site (11,565 pages, two parts) once item pages
 #: skipped Python-Markdown (``block_pages``): an item page (7 KB) now costs about what 11 KB of a
 #: concept or claims page does.  Part 0 / part 1 CPU seconds (load 14-17): 2.65 KB 34.9 / 44.3,
-#: 11 KB 38.6 / 38.2 (22 KB, the balance before the block pages, leans to part 0).
+#: 11 KB 38.6 / 38.2 (22 KB, the balance before the block pages, leans to part 0): the 10,000-item site
+#: of ``bench/bench_site.py --large-dir DIR`` (CHANGELOG, "Site speed: the mkdocs side").
 PAGE_COST = 11_000
 #: mkdocs warns on every ``dirty`` build; here the other parts render the remaining pages.
 DIRTY_WARNING = "A 'dirty' build is being performed"

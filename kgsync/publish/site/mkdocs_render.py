@@ -104,8 +104,8 @@ class OffNavPartials:
     for pages outside ``nav:``.
 
     kgsync's node pages (items, concepts, methods: nearly every page of a large site) are in no
-    nav; each rendered the same sidebar and tabs again (about 8 % of the engine's samples at
-    10,000 items).  ``install`` wraps the two partials' render functions: on a page outside nav,
+    nav; each rendered the same sidebar and tabs again (docs8's profile of the engine at 10,000
+    items).  ``install`` wraps the two partials' render functions: on a page outside nav,
     the first page of each URL folder renders them and the others reuse that output; on any
     other page (nav pages mark their entry active) they render as before.  Same bytes: the
     part processes' site is compared with a one-process ``mkdocs build`` (tests/publish/site/test_mkdocs_parts.py).

@@ -6,10 +6,10 @@ single process gets.  With more than one worker it forks: the children inherit t
 indexed graph as it is in memory (nothing is pickled on the way in; only the pages come
 back), each runs every ``workers``-th task, and the parent joins.  ``render_kept`` hands each
 page to a function in the process that rendered it (``project`` writes it there), so only that
-function's small result comes back: 170 MB of Markdown at 10,000 items no longer travel through
-a pipe to be unpickled, encoded and written by the parent alone.  Forking is used on
-Linux only (macOS' fork is unsafe with system frameworks loaded), and only for sites
-large enough to repay starting the processes.
+function's small result comes back: 170 MB of Markdown at 10,000 items
+(``bench/bench_site.py --large-dir DIR``) no longer travel through a pipe to be unpickled, encoded and
+written by the parent alone.  Forking is used on Linux only (macOS' fork is unsafe with system frameworks
+loaded), and only for sites large enough to repay starting the processes.
 """
 
 from __future__ import annotations

@@ -347,7 +347,7 @@ class Renderer:
 
     def key_finding(self, slug: str, number: int) -> str:
         """An item's Key Finding ``number`` as written ("" when it has none): a concept page lists one
-        claim of an item, so only that finding is cleaned (cleaning was ~15 % of rendering)."""
+        claim of an item, so only that finding is cleaned, not all of the item's."""
         if slug in self._key_findings:
             return next((text for n, text in self._key_findings[slug] if n == number), "")
         if (slug, number) not in self._key_finding:

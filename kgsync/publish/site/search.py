@@ -201,7 +201,8 @@ def page_context(search: Any) -> Callable[..., None]:
 
     The plugin runs ``SEARCH_ATTRIBUTE`` over every page's HTML; its leading ``\\s?`` leaves the
     regular expression engine no literal to look for, so it tries every position of the page
-    (about 4 % of the engine's CPU at 10,000 items, where no page has such an attribute).  A
+    (about 4 % of the engine's CPU at 10,000 items, where no page has such an attribute: py-spy
+    over the parts of ``bench/bench_site.py --large-dir DIR``'s site).  A
     substring test first gives the same HTML."""
 
     def on_page_context(context: Any, *, page: Any, config: Any, nav: Any) -> None:

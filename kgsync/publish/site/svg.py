@@ -2,7 +2,7 @@
 
 Why SVG generated here rather than Mermaid: mkdocs-material (and Zensical)
 render Mermaid by fetching mermaid.js from a CDN at page load, which the site
-must not do; vendoring the 3 MB bundle would be the alternative.  A radial
+must not do; vendoring the bundle would be the alternative.  A radial
 layout of one concept and its strongest co-occurring neighbours is simple
 enough to draw directly: no JavaScript, works in both engines, readable
 without a browser, and every label is escaped by ``html_text``.  networkx
