@@ -295,14 +295,16 @@ def dump_vocabulary(vocabulary: Vocabulary, stop_hubs: bool = True) -> str:
     out = ["# kgsync vocabulary: mined by `kgsync vocab --write`; edit, then commit as kgsync-vocab.yml.",
            f"# {terms_counted(vocabulary)}{left_out}.  The file wins over mining.",
            "terms:"]
+    aliases, held_by = _aliases_one_term_claims(terms)
     for name, term in terms.items():
         out.append(f"  {name}:  # {len(term.items)} item(s): {', '.join(term.items[:3])}"
                    + (", ..." if len(term.items) > 3 else ""))
+        out.extend(f"    # also {_q(alias)}: a name of {owner} in this file (a name belongs to one term)"
+                   for alias, owner in held_by.get(name, ()))
         out.append(f"    kind: {term.kind.value}")
         out.append(f"    label: {_q(term.label)}")
-        extra = [a for a in term.aliases if a != term.label]
-        if extra:
-            out.append(f"    aliases: [{', '.join(_q(a) for a in extra)}]")
+        if aliases[name]:
+            out.append(f"    aliases: [{', '.join(_q(a) for a in aliases[name])}]")
     out.append("merges: {}")
     out.append("stoplist: []")
     if stop_hubs and vocabulary.hubs:
@@ -310,6 +312,34 @@ def dump_vocabulary(vocabulary: Vocabulary, stop_hubs: bool = True) -> str:
         out.append("# move its line into stoplist:")
         out.extend(f"#  - {_q(label)}  # {count} items" for label, count in vocabulary.hubs)
     return "\n".join(out) + "\n"
+
+
+def _aliases_one_term_claims(terms: Mapping[str, Term]) -> tuple[dict[str, list[str]], dict[str, list[tuple[str, str]]]]:
+    """Each term's aliases as the file writes them, and the aliases it leaves out with the term that holds each.
+
+    ``load_pinned`` refuses a name (a term's name, label or alias, by ``term_key``) that two terms claim, while
+    mining keeps an acronym on every term an item spells it out as ("DORA": DevOps Research and Assessment, and
+    the Digital Operational Resilience Act, both on the research items), so the file written would stop every
+    build.  A term's own name and label come first; an alias another term claims stays with the term of the
+    most items (then the first by name) and is said, as a comment, on the others."""
+    owner: dict[str, str] = {}
+    for name, term in terms.items():
+        for surface in (name, term.label):
+            owner.setdefault(term_key(surface), name)
+    for name, term in sorted(terms.items(), key=lambda pair: (-len(pair[1].items), pair[0])):
+        for alias in term.aliases:
+            owner.setdefault(term_key(alias), name)
+    kept: dict[str, list[str]] = {}
+    held_by: dict[str, list[tuple[str, str]]] = {}
+    for name, term in terms.items():
+        kept[name] = []
+        for alias in (a for a in term.aliases if a != term.label):
+            holder = owner.get(term_key(alias), name)
+            if holder == name:
+                kept[name].append(alias)
+            else:
+                held_by.setdefault(name, []).append((alias, holder))
+    return kept, held_by
 
 
 def dumped_terms(vocabulary: Vocabulary) -> dict[str, Term]:
