@@ -30,7 +30,7 @@ from kgsync.read.item_model import of_touched_items
 from kgsync.vocabulary.hubs import hub_addressers, hub_nodes
 from kgsync.vocabulary.themes import load_theme_map
 from kgsync.vocabulary.vocab import Vocabulary
-from kgsync.vocabulary.vocab_file import dump_vocabulary, terms_counted
+from kgsync.vocabulary.vocab_file import dump_vocabulary, written_counted
 
 
 @click.command("vocab")
@@ -40,7 +40,9 @@ from kgsync.vocabulary.vocab_file import dump_vocabulary, terms_counted
               help="text: one term a line with its items; yaml: the vocabulary-file format.")
 @click.option("--write", "write_path", type=FilePath(),
               help="Also write the vocabulary, in the vocabulary-file format, to this file for review "
-                   "(never a file the build reads: kgsync.yml, the graph, the vocabulary file, an item).")
+                   "(never a file the build reads: kgsync.yml, the graph, the vocabulary file, an item): the terms "
+                   "that are nodes of the graph the build makes are pinned, the others are comments to uncomment, "
+                   "so the file committed as written keeps the graph's nodes.")
 def command(items_spec: str | None, root: Path | None, config_path: Path | None, output_format: str,
             write_path: Path | None) -> None:
     """Print the mined concepts and methods: kind, item count, aliases and the items each came from.
@@ -59,13 +61,13 @@ def command(items_spec: str | None, root: Path | None, config_path: Path | None,
             refuse_an_input(write_path, inputs=cfg, option="--write")
         vocabulary, nodes, into_themes, written = build_vocabulary(cfg)
     # The text names nodes an agent may have added by hand: bidi and control characters as their escapes.
-    text = dump_vocabulary(vocabulary) if output_format == "yaml" else printable_message(
+    text = dump_vocabulary(vocabulary, nodes=nodes) if output_format == "yaml" else printable_message(
         render_text(vocabulary, nodes, into_themes, Standing(written, cfg.mining.min_links, manifest_path(Path(cfg.graph)).name)))
     click.echo(text, nl=not text.endswith("\n"))
     if write_path is not None:
         with reported():
-            write_output(write_path, dump_vocabulary(vocabulary), inputs=cfg, option="--write")
-        click.echo(f"wrote {terms_counted(vocabulary)}, to {printable_path(str(write_path))}", err=True)
+            write_output(write_path, dump_vocabulary(vocabulary, nodes=nodes), inputs=cfg, option="--write")
+        click.echo(f"wrote {written_counted(vocabulary, nodes)}, to {printable_path(str(write_path))}", err=True)
 
 
 def _config(items_spec: str | None, root: Path | None, config_path: Path | None) -> Config:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, overload
@@ -281,11 +281,14 @@ def _parse_stoplist(raw_stop: Any, key_to_name: Mapping[str, str], error: _Probl
     return stop
 
 
-def dump_vocabulary(vocabulary: Vocabulary, stop_hubs: bool = True) -> str:
+def dump_vocabulary(vocabulary: Vocabulary, stop_hubs: bool = True, nodes: Collection[str] | None = None) -> str:
     """The mined vocabulary as a reviewable vocabulary file (same format as load_pinned reads).
 
-    Edit and commit it as kgsync-vocab.yml: every term becomes pinned, so later
-    builds keep these names; delete entries to hand them back to mining.  A hub's node
+    Edit and commit it as kgsync-vocab.yml: a term under ``terms:`` is pinned, a node whatever mining
+    says, and keeps its name in later builds; delete an entry to hand it back to mining.  ``nodes``: the
+    concept and method nodes of the graph the build makes (``kind:name``), when known: a term that is none
+    is written as a comment to uncomment, so the file committed as written keeps the nodes the build makes
+    (pinning every mined term made 1,273 nodes of the 220 research items' 187).  A hub's node
     (``kgsync.vocabulary.hubs``) is not pinned (a pin would take a slot on every item that
     names it) and its stoplist line is a comment (``stop_hubs``): uncommented, it drops the node.
     """
@@ -293,16 +296,25 @@ def dump_vocabulary(vocabulary: Vocabulary, stop_hubs: bool = True) -> str:
     listed = "every stopword is listed at the end, as a comment" if stop_hubs else "the stopwords are left out"
     left_out = f" ({listed})" if len(terms) < len(vocabulary.terms) else ""
     out = ["# kgsync vocabulary: mined by `kgsync vocab --write`; edit, then commit as kgsync-vocab.yml.",
-           f"# {terms_counted(vocabulary)}{left_out}.  The file wins over mining.",
-           "terms:"]
+           f"# {terms_counted(vocabulary)}{left_out}.  The file wins over mining."]
+    pinned = _pinned_names(terms, nodes)
+    if nodes is not None:
+        out.append(f"# A term under terms: is pinned: a node whatever mining says.  The {len(pinned)} that are nodes of "
+                   "the graph the build makes are pinned below; the other")
+        out.append(f"# {len(terms) - len(pinned)} are comments: uncomment one (its lines' first #) to make it a node, "
+                   "delete an entry to hand it back to mining.")
+    out.append("terms:")
+    aliases, held_by = _aliases_one_term_claims(terms)
     for name, term in terms.items():
-        out.append(f"  {name}:  # {len(term.items)} item(s): {', '.join(term.items[:3])}"
-                   + (", ..." if len(term.items) > 3 else ""))
-        out.append(f"    kind: {term.kind.value}")
-        out.append(f"    label: {_q(term.label)}")
-        extra = [a for a in term.aliases if a != term.label]
-        if extra:
-            out.append(f"    aliases: [{', '.join(_q(a) for a in extra)}]")
+        lines = [f"  {name}:  # {len(term.items)} item(s): {', '.join(term.items[:3])}"
+                 + (", ..." if len(term.items) > 3 else "")]
+        lines.extend(f"    # also {_q(alias)}: a name of {owner} in this file (a name belongs to one term)"
+                     for alias, owner in held_by.get(name, ()))
+        lines.append(f"    kind: {term.kind.value}")
+        lines.append(f"    label: {_q(term.label)}")
+        if aliases[name]:
+            lines.append(f"    aliases: [{', '.join(_q(a) for a in aliases[name])}]")
+        out.extend(lines if name in pinned else (f"#{line}" for line in lines))
     out.append("merges: {}")
     out.append("stoplist: []")
     if stop_hubs and vocabulary.hubs:
@@ -310,6 +322,48 @@ def dump_vocabulary(vocabulary: Vocabulary, stop_hubs: bool = True) -> str:
         out.append("# move its line into stoplist:")
         out.extend(f"#  - {_q(label)}  # {count} items" for label, count in vocabulary.hubs)
     return "\n".join(out) + "\n"
+
+
+def _pinned_names(terms: Mapping[str, Term], nodes: Collection[str] | None) -> frozenset[str]:
+    """The terms the file pins: all of them, or (``nodes`` known) those that are nodes of the build's graph."""
+    if nodes is None:
+        return frozenset(terms)
+    return frozenset(name for name, term in terms.items() if f"{term.kind.value}:{name}" in nodes)
+
+
+def written_counted(vocabulary: Vocabulary, nodes: Collection[str]) -> str:
+    """What ``dump_vocabulary`` wrote given the build's ``nodes``, as ``kgsync vocab --write`` says it."""
+    terms = dumped_terms(vocabulary)
+    pinned = len(_pinned_names(terms, nodes))
+    return f"{pinned} pinned terms and {len(terms) - pinned} more as comments ({terms_counted(vocabulary)})"
+
+
+def _aliases_one_term_claims(terms: Mapping[str, Term]) -> tuple[dict[str, list[str]], dict[str, list[tuple[str, str]]]]:
+    """Each term's aliases as the file writes them, and the aliases it leaves out with the term that holds each.
+
+    ``load_pinned`` refuses a name (a term's name, label or alias, by ``term_key``) that two terms claim, while
+    mining keeps an acronym on every term an item spells it out as ("DORA": DevOps Research and Assessment, and
+    the Digital Operational Resilience Act, both on the research items), so the file written would stop every
+    build.  A term's own name and label come first; an alias another term claims stays with the term of the
+    most items (then the first by name) and is said, as a comment, on the others."""
+    owner: dict[str, str] = {}
+    for name, term in terms.items():
+        for surface in (name, term.label):
+            owner.setdefault(term_key(surface), name)
+    for name, term in sorted(terms.items(), key=lambda pair: (-len(pair[1].items), pair[0])):
+        for alias in term.aliases:
+            owner.setdefault(term_key(alias), name)
+    kept: dict[str, list[str]] = {}
+    held_by: dict[str, list[tuple[str, str]]] = {}
+    for name, term in terms.items():
+        kept[name] = []
+        for alias in (a for a in term.aliases if a != term.label):
+            holder = owner.get(term_key(alias), name)
+            if holder == name:
+                kept[name].append(alias)
+            else:
+                held_by.setdefault(name, []).append((alias, holder))
+    return kept, held_by
 
 
 def dumped_terms(vocabulary: Vocabulary) -> dict[str, Term]:

@@ -131,12 +131,50 @@ def test_the_yaml_header_and_the_write_message_count_the_terms_the_file_holds(ex
     out = tmp_path / "review.yml"
     shown = runner.invoke(cli, ["vocab", "--root", str(example_repo), "--format", "yaml", "--write", str(out)])
     assert shown.exit_code == 0, shown.output
-    held = len(yaml.safe_load(out.read_text(encoding="utf-8"))["terms"])
+    text = out.read_text(encoding="utf-8")
+    pinned = len(yaml.safe_load(text)["terms"])  # the terms that are nodes; the others are comments (qa226)
+    commented = len(re.findall(r"^#  \S+:  # \d+ item", text, re.M))
+    held = pinned + commented
     assert 0 < held < mined, (held, mined)  # the example has hubs: the two counts differ
     header = shown.stdout.splitlines()[1]
     assert header.startswith(f"# {held} terms ") and f"of the {mined} mined" in header, header
     assert f"less {mined - held} corpus stopwords" in header, header
-    assert f"wrote {held} terms " in shown.stderr and f"of the {mined} mined" in shown.stderr, shown.stderr
+    assert f"wrote {pinned} pinned terms and {commented} more as comments ({held} terms " in shown.stderr, shown.stderr
+    assert f"of the {mined} mined" in shown.stderr, shown.stderr
+
+def test_the_file_vocab_write_writes_pins_only_the_nodes_so_committing_it_keeps_the_graph(example_repo: Path,
+                                                                                         tmp_path: Path) -> None:
+    """Maintainer of a new repository (qa226): the header of `kgsync vocab --write`'s file says "edit, then commit as
+    kgsync-vocab.yml", and every mined term in it was pinned, so a node whatever mining says: committed as written,
+    the 220 research items' 187 concept and method nodes became 1,273 ("added complexity", "ecosystem recognition").
+    Now the terms that are nodes of the graph the build makes are pinned, the others are comments to uncomment,
+    and the header says so: committed as written, the file keeps the nodes the build makes."""
+    runner = CliRunner()
+    (example_repo / "kgsync-vocab.yml").unlink()  # a repository adopting the file: none yet
+    built = runner.invoke(cli, ["build", "--root", str(example_repo), "--no-cache", "-q"])
+    assert built.exit_code == 0, built.output
+    before = graph_nodes(example_repo / "memory.jsonl")
+    out = tmp_path / "review.yml"
+    shown = runner.invoke(cli, ["vocab", "--root", str(example_repo), "--write", str(out)])
+    assert shown.exit_code == 0, shown.output
+    nodes, not_nodes = listed(shown.output)
+    text = out.read_text(encoding="utf-8")
+    pinned = yaml.safe_load(text)["terms"] or {}
+    assert {f"{spec['kind']}:{name}" for name, spec in pinned.items()} <= nodes
+    commented = {m.group(1) for m in re.finditer(r"^#  (\S+):  # \d+ item", text, re.M)}
+    assert commented and not commented & set(pinned), commented & set(pinned)
+    assert commented <= {name.split(":", 1)[1] for name in not_nodes}
+    assert "uncomment" in text.split("\nterms:\n")[0]  # the header says how to pin one more
+    assert f"wrote {len(pinned)} pinned terms and {len(commented)} more as comments" in shown.stderr, shown.stderr
+    # Uncommented, a commented term loads (its aliases were settled across every term written).
+    (example_repo / "kgsync-vocab.yml").write_text(re.sub(r"^#(  \S+:  # \d+ item|    )", r"\1", text, flags=re.M),
+                                                   encoding="utf-8")
+    assert runner.invoke(cli, ["build", "--root", str(example_repo), "--dry-run", "-q"]).exit_code == 0
+    (example_repo / "kgsync-vocab.yml").write_text(text, encoding="utf-8")  # committed as written
+    again = runner.invoke(cli, ["build", "--root", str(example_repo), "--no-cache", "-q"])
+    assert again.exit_code == 0, again.output
+    assert graph_nodes(example_repo / "memory.jsonl") == before
+
 
 # --- commands ----------------------------------------------------------------------------
 def test_vocab_command_prints_and_writes(tmp_path: Path) -> None:

@@ -161,3 +161,37 @@ def test_an_alias_with_no_letter_or_digit_is_a_problem_at_its_line(tmp_path: Pat
                         "the entry)",
                         f"{path}:5: agent-memory: alias '-' has no letter or digit (fix: write the alias, or delete the "
                         "entry)"]
+
+
+def test_a_written_vocabulary_loads_when_mining_gave_one_acronym_to_several_terms(tmp_path: Path) -> None:
+    """Maintainer on the 220 research items (qa226): `kgsync vocab --write` wrote 1,302 terms, and the file, committed
+    as kgsync-vocab.yml as its header says, stopped every build with 6 problems: mining reads an acronym with two
+    meanings as each item spells it out ("DORA": DevOps Research and Assessment, and the Digital Operational
+    Resilience Act; "OWASP" by its old and new names; "ADR" beside the term adr), and a vocabulary file gives a
+    name to one term.  The file written must load: such an alias stays with the term of the most items, and the
+    others say in a comment which term holds it."""
+    from kgsync.vocabulary.terms import Term, TermKind
+
+    def term(name: str, label: str, aliases: tuple[str, ...], items: int) -> Term:
+        return Term(name, TermKind.CONCEPT, label, aliases, tuple(f"2026-01-{n:02d}-x" for n in range(1, items + 1)))
+
+    terms = [term("devops-research-and-assessment", "DevOps Research and Assessment", ("DORA",), 20),
+             term("digital-operational-resilience-act", "digital operational resilience act", ("DORA",), 15),
+             term("dora", "DORA", (), 3),
+             term("open-web-application-security-project", "open web application security project", ("OWASP",), 4),
+             term("open-worldwide-application-security-project", "open worldwide application security project",
+                  ("OWASP",), 8),
+             term("adr", "ADR", ("ADRs",), 2),
+             term("architecture-decision-record", "architecture decision record", ("ADR", "ADRs"), 9)]
+    vocabulary = Vocabulary(terms={t.name: t for t in sorted(terms, key=lambda t: t.name)}, per_item={}, item_count=30)
+    text = dump_vocabulary(vocabulary)
+    pinned = load_pinned(write(tmp_path, text))  # no ConfigError: every name is claimed by one term
+    assert set(pinned.kinds) == {t.name for t in terms}
+    assert pinned.aliases["open-worldwide-application-security-project"] == ("OWASP",)  # the most items keep it
+    assert pinned.aliases["open-web-application-security-project"] == ()
+    assert "OWASP" not in pinned.aliases["devops-research-and-assessment"]
+    # "DORA" is the term dora's own name: neither long form takes it as an alias
+    assert pinned.aliases["devops-research-and-assessment"] == pinned.aliases["digital-operational-resilience-act"] == ()
+    assert pinned.aliases["architecture-decision-record"] == ()  # "ADR", "ADRs": the term adr's
+    block = text.split("  open-web-application-security-project:")[1].split("\n  open-worldwide")[0]
+    assert '"OWASP"' in block and "open-worldwide-application-security-project" in block  # said, as a comment

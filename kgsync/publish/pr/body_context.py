@@ -113,12 +113,15 @@ def body_context(explaining: Explaining, site: SiteOptions, d: GraphDiff, graph:
     vocab_events = _vocabulary_events(base.manifest, manifest)
     # A theme's node a ``theme left`` event names is said there with its items, not again as a lost node.
     said = frozenset(f"concept:{e.term}" for e in vocab_events if e.kind is EventKind.THEME_LEFT)
-    events = (_vocabulary_groups(vocab_events, vocabulary_file)
+    # A removed item's group first: an item filed there lost a link to it, a cause it is known to have, while a
+    # vocabulary event lists each item that holds its word and moved for any cause (qa226: a delete's changes were
+    # shown under "acronym no longer defined", as the acronym's doing); an item's changes go under its first group.
+    events = (_removed_item_groups(d, merged, items) + _vocabulary_groups(vocab_events, vocabulary_file)
               + _lost_groups(d, {name: why for name, why in lost.items() if name not in said}, merged)
               + _moved_groups(d, merged, frozenset(e.term for e in vocab_events if e.kind is EventKind.RETYPED),
                               vocabulary_file)
               + _gained_groups(d, graph, merged, explaining.min_links, vocabulary_file)
-              + _removed_item_groups(d, merged, items) + by_veto)
+              + by_veto)
     return BodyContext(merged=merged, links=_item_links(site, graph, items, merged, base_sha),
                        dangling=dangling, events=events, lost={name: str(why) for name, why in lost.items()},
                        statements=_whole_statements(d, base, graph, manifest), citing=citing_reworded(d, graph),

@@ -12,7 +12,7 @@ import jinja2
 from jinja2.environment import TemplateModule
 from markupsafe import Markup
 
-from kgsync.publish.pr.markdown_escape import md_code, md_escape, plain
+from kgsync.publish.pr.markdown_escape import TEXT_LIMIT, md_code, md_escape, plain
 from kgsync.publish.templating import environment
 
 TEMPLATE = "pr_body.md.j2"
@@ -20,6 +20,11 @@ TEMPLATE = "pr_body.md.j2"
 
 #: A group longer than this folds into a <details> block.
 DETAILS_AFTER = 5
+
+#: The cap on a side-effect heading's Why and Fix (characters): kgsync's own sentences, written to be read
+#: whole (the longest, "hub entered" and "retyped", pass ``TEXT_LIMIT`` with a term of a few words in them),
+#: so only a term far longer than any name is cut; the item's words in them are escaped as any text is.
+EXPLANATION_LIMIT = 4 * TEXT_LIMIT
 
 
 def _finalize(value: object) -> object:
@@ -41,7 +46,8 @@ def _environment() -> jinja2.Environment:
 
 def template_module() -> TemplateModule:
     return _environment().get_template(TEMPLATE).make_module(
-        {"code": md_code, "esc": md_escape, "plain": plain, "details_after": DETAILS_AFTER}
+        {"code": md_code, "esc": md_escape, "plain": plain, "details_after": DETAILS_AFTER,
+         "explanation_limit": EXPLANATION_LIMIT}
     )
 
 

@@ -225,3 +225,37 @@ def test_a_theme_that_enters_or_leaves_the_nodes_is_a_vocabulary_event_of_the_bo
                            merged=frozenset({a}))
     assert [g.label for g in context.events] == ["theme left: evals"], context.events
     assert context.lost[node]  # Needs attention still says why the node went
+
+
+def test_an_item_the_removal_moved_is_shown_under_the_removal_not_under_an_acronym_event_it_shares() -> None:
+    """Maintainer of a new repository (qa226): deleting the graph-platform item took a claim of the web-ontologies
+    item (a finding stated for its link to the deleted item's) and its extends links.  The PR showed those changes
+    under "acronym no longer defined: saas = software as a service", Why: "the items that write saas no longer
+    group it with it": the deleted item was saas's only definer, and the web-ontologies item writes SaaS and moved,
+    so the event listed it, first.  An item filed under a removed item lost a link to it, a cause it is known to
+    have; an event lists an item that writes its word and moved for any cause.  The removal comes first."""
+    gone, web = "2026-05-12-graph-db-saas-knowledge-ontology", "2026-05-12-web-ontologies-production-knowledge-graph"
+    claim = f"claim:{web}:reasoning-strategy"
+    gone_claim = f"claim:{gone}:graphdb-reasons"
+    web_nodes = (Entity(f"item:{web}", "research_item", ("title: Web ontologies", "summary: SaaS graphs")),)
+    old = Graph(web_nodes + (Entity(claim, "claim", ("title: Reasoning strategy follows the workload.",)),
+                             Entity(f"item:{gone}", "research_item", ("title: Hosted SaaS graph databases",)),
+                             Entity(gone_claim, "claim", ("title: GraphDB reasons forward.",))),
+                (Relation(f"item:{web}", claim, "states"), Relation(claim, gone_claim, "extends"),
+                 Relation(f"item:{web}", f"item:{gone}", "extends"), Relation(f"item:{gone}", gone_claim, "states")))
+    new = Graph(web_nodes, ())
+    d = diff(old, new)
+    web_before = Facts(((f"item:{web}", "research_item"), (claim, "claim")), (),
+                       (Relation(f"item:{web}", claim, "states"), Relation(f"item:{web}", f"item:{gone}", "extends")))
+    web_after = Facts(((f"item:{web}", "research_item"),), (), ())
+    saas = (("saas", "software as a service", (web,)),)
+    base = Manifest({web: web_before, gone: Facts(((f"item:{gone}", "research_item"),), (), ())}, acronyms=saas)
+    context = body_context(Explaining("kgsync-vocab.yml", "", 2), SiteOptions(), d, new, (), (), None, base,
+                           Manifest({web: web_after}), merged=frozenset({gone}))
+    labels = [g.label for g in context.events if web in g.items]
+    assert labels == [f"item:{gone} removed", "acronym no longer defined: saas = software as a service"], labels
+    body = "".join(s.text for s in build_sections(d, context=context, cap=0))
+    removal = body.split(f"### Side effects: item:{gone} removed\n", 1)[1].split("\n### ", 1)[0]
+    assert f"#### {web}" in removal and claim in removal, removal  # its changes, under the removal
+    acronym = body.split("### Side effects: acronym no longer defined", 1)[1].split("\n### ", 1)[0]
+    assert claim not in acronym and f"item:{gone} removed" in acronym, acronym  # there: a line pointing to them

@@ -211,3 +211,22 @@ def test_a_theme_node_lost_with_no_theme_vocabulary_says_no_item_writes_it_not_a
     why = lost["concept:software-engineering"]
     assert "Scope" not in why.reason and "write" in why.reason and "mining.min_links" in why.reason, why
     assert "themes_vocabulary" in why.fix, why
+
+
+@pytest.mark.parametrize("kind", list(EventKind))
+def test_a_side_effect_heading_gives_its_why_and_fix_whole(kind: EventKind) -> None:
+    """Maintainer on a new repository (qa226): the PR for three knowledge-graph items said "Why: resource
+    description framework is now on more than mining.max_item_share of the items ... its node is linked by
+    the…": kgsync's own explanation was cut at the 240 characters an item's text is cut at, and the reviewer
+    never read what the event does to the items.  The term in it is an item's word (escaped as one), but the
+    sentence around it is kgsync's, written to be read whole: each event's Why and Fix appear in full."""
+    term = "resource description framework"
+    event = VocabularyEvent(kind, term, (BYSTANDERS[0],), other="retrieval augmented generation",
+                            was="method" if kind is EventKind.RETYPED else "",
+                            now="concept" if kind is EventKind.RETYPED else "")
+    why = explain_event(event, "kgsync-vocab.yml")
+    old, new = (Graph(tuple(_item(BYSTANDERS[0], *tags)), ()) for tags in ((), ("tag:moved",)))
+    group = VocabularyGroup(f"{kind.value}: {event.subject}", (BYSTANDERS[0],), why.reason, why.fix)
+    body = render_markdown(diff(old, new), context=BodyContext(merged=frozenset(), events=(group,)), limit=0).text
+    lines = [line for line in body.splitlines() if line.startswith(("- Why: ", "- Fix: "))]
+    assert lines == [f"- Why: {why.reason}", f"- Fix: {why.fix}"], lines
