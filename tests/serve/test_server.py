@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from tests.mcp_client import ToolError, kgsync_serve, memory_server
 from tests.serve.answers import HOSTILE, big_graph
+from tests.serve.stdio_lines import call_line, rpc_lines
 
 from kgsync.contract import jsonl
 from kgsync.contract.model import Entity, Graph, Relation
@@ -341,52 +342,6 @@ def test_no_index_cache_stores_nothing(graph: Path) -> None:
     with kgsync_serve(graph, "--no-index-cache") as server:
         assert server.search_nodes("hybrid retrieval").entities
     assert not store.store_path(graph).exists() and "stored" not in serve_log(graph)
-
-
-def rpc_lines(graph: Path, lines: list[str], timeout: float = 60.0) -> list[dict | None]:
-    """``kgsync serve`` over its stdio, driven line by line as a client in another language drives it: the
-    initialize handshake, then each JSON-RPC line as written (its escapes kept); the answer to each, or
-    None when none came within ``timeout`` seconds (the server left the call waiting)."""
-    import selectors
-    import time
-
-    process = subprocess.Popen([sys.executable, "-m", "kgsync", "serve", "--graph", str(graph)], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    assert process.stdin is not None and process.stdout is not None
-    watch = selectors.DefaultSelector()
-    watch.register(process.stdout, selectors.EVENT_READ)
-
-    def send(line: str) -> None:
-        assert process.stdin is not None
-        process.stdin.write(line.encode("ascii") + b"\n")
-        process.stdin.flush()
-
-    def answer() -> dict | None:
-        assert process.stdout is not None
-        deadline = time.monotonic() + timeout
-        while (left := deadline - time.monotonic()) > 0 and watch.select(left):
-            return json.loads(process.stdout.readline())
-        return None
-
-    try:
-        send(json.dumps({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}}))
-        assert answer() is not None
-        send(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}))
-        answers = []
-        for line in lines:
-            send(line)
-            answers.append(answer())
-        return answers
-    finally:
-        process.kill()
-        process.wait(timeout=30)
-
-
-def call_line(number: int, tool: str, arguments: str) -> str:
-    """A tools/call line whose ``arguments`` object is written as given (JSON text, escapes and all)."""
-    return (f'{{"jsonrpc":"2.0","id":{number},"method":"tools/call",'
-            f'"params":{{"name":"{tool}","arguments":{arguments}}}}}')
 
 
 def test_a_call_holding_a_lone_surrogate_is_answered_not_left_waiting(graph: Path) -> None:
