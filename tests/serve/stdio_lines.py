@@ -55,3 +55,60 @@ def call_line(number: int, tool: str, arguments: str) -> str:
     """A tools/call line whose ``arguments`` object is written as given (JSON text, escapes and all)."""
     return (f'{{"jsonrpc":"2.0","id":{number},"method":"tools/call",'
             f'"params":{{"name":"{tool}","arguments":{arguments}}}}}')
+
+
+class ServerGone(AssertionError):
+    """The server closed its output: it crashed (its stderr's end is the message)."""
+
+
+def fenced_lines(graph: Path, lines: list[bytes], timeout: float = 60.0) -> tuple[list[list[dict]], dict]:
+    """``kgsync serve`` over its stdio: the initialize handshake, then each line sent as the bytes given,
+    each followed by a ping with an id of its own (the fence); what came back for each line is every message
+    before its fence's answer ([] for a line left unanswered), so a line owed no answer costs no timeout.
+    Then a tools/call of search_nodes: its answer, the session alive after them all.  ``ServerGone`` when the
+    server's output ends; an ``AssertionError`` when a fence gets no answer within ``timeout`` seconds."""
+    import selectors
+    import time
+
+    process = subprocess.Popen([sys.executable, "-m", "kgsync", "serve", "--no-index-cache", "--graph", str(graph)],
+                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdin is not None and process.stdout is not None and process.stderr is not None
+    watch = selectors.DefaultSelector()
+    watch.register(process.stdout, selectors.EVENT_READ)
+
+    def send(line: bytes) -> None:
+        assert process.stdin is not None
+        process.stdin.write(line + b"\n")
+        process.stdin.flush()
+
+    def until(wanted: object) -> tuple[list[dict], dict]:
+        """The messages before the one answering id ``wanted``, and that one."""
+        assert process.stdout is not None and process.stderr is not None
+        got: list[dict] = []
+        deadline = time.monotonic() + timeout
+        while (left := deadline - time.monotonic()) > 0 and watch.select(left):
+            line = process.stdout.readline()
+            if not line:
+                process.kill()
+                raise ServerGone(process.stderr.read().decode("utf-8", "replace")[-2000:])
+            message = json.loads(line)
+            if message.get("id") == wanted and "method" not in message:
+                return got, message
+            got.append(message)
+        raise AssertionError(f"no answer to {wanted!r} within {timeout} s (after {got})")
+
+    try:
+        send(json.dumps({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
+            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}}).encode())
+        until(0)
+        send(b'{"jsonrpc":"2.0","method":"notifications/initialized"}')
+        answers = []
+        for number, line in enumerate(lines):
+            send(line)
+            send(json.dumps({"jsonrpc": "2.0", "id": f"fence-{number}", "method": "ping"}).encode())
+            answers.append(until(f"fence-{number}")[0])
+        send(call_line(10_000, "search_nodes", '{"query":"hybrid retrieval"}').encode())
+        return answers, until(10_000)[1]
+    finally:
+        process.kill()
+        process.wait(timeout=30)
