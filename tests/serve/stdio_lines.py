@@ -67,14 +67,22 @@ def fenced_lines(graph: Path, lines: list[bytes], timeout: float = 60.0) -> tupl
     before its fence's answer ([] for a line left unanswered), so a line owed no answer costs no timeout.
     Then a tools/call of search_nodes: its answer, the session alive after them all.  ``ServerGone`` when the
     server's output ends; an ``AssertionError`` when a fence gets no answer within ``timeout`` seconds."""
-    import selectors
-    import time
+    import queue
+    import threading
 
     process = subprocess.Popen([sys.executable, "-m", "kgsync", "serve", "--no-index-cache", "--graph", str(graph)],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     assert process.stdin is not None and process.stdout is not None and process.stderr is not None
-    watch = selectors.DefaultSelector()
-    watch.register(process.stdout, selectors.EVENT_READ)
+    # A thread reads the answers: select() on the pipe misses a line already in the reader's buffer.
+    lines_out: queue.Queue[bytes] = queue.Queue()
+
+    def read_out() -> None:
+        assert process.stdout is not None
+        for line in iter(process.stdout.readline, b""):
+            lines_out.put(line)
+        lines_out.put(b"")  # the end: the server closed its output
+
+    threading.Thread(target=read_out, daemon=True).start()
 
     def send(line: bytes) -> None:
         assert process.stdin is not None
@@ -83,11 +91,13 @@ def fenced_lines(graph: Path, lines: list[bytes], timeout: float = 60.0) -> tupl
 
     def until(wanted: object) -> tuple[list[dict], dict]:
         """The messages before the one answering id ``wanted``, and that one."""
-        assert process.stdout is not None and process.stderr is not None
+        assert process.stderr is not None
         got: list[dict] = []
-        deadline = time.monotonic() + timeout
-        while (left := deadline - time.monotonic()) > 0 and watch.select(left):
-            line = process.stdout.readline()
+        while True:
+            try:
+                line = lines_out.get(timeout=timeout)
+            except queue.Empty:
+                raise AssertionError(f"no answer to {wanted!r} within {timeout} s (after {got})") from None
             if not line:
                 process.kill()
                 raise ServerGone(process.stderr.read().decode("utf-8", "replace")[-2000:])
@@ -95,7 +105,6 @@ def fenced_lines(graph: Path, lines: list[bytes], timeout: float = 60.0) -> tupl
             if message.get("id") == wanted and "method" not in message:
                 return got, message
             got.append(message)
-        raise AssertionError(f"no answer to {wanted!r} within {timeout} s (after {got})")
 
     try:
         send(json.dumps({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
