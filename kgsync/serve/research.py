@@ -15,8 +15,8 @@ from kgsync.serve.graph_facts import claim_facts, finding_number, named
 from kgsync.serve.index import Index
 from kgsync.serve.snapshot import Link, Node, Snapshot, is_claim, is_item, slug_of, value, values
 from kgsync.serve.service import Service
-from kgsync.serve.tools import (TARGET, bound, bounded_answer, cut, dumps, entity_json, most_that_fit, paged,
-                                relation_json, shown_name)
+from kgsync.serve.tools import (TARGET, bounded_answer, cut, entity_json, filled, paged, relation_json,
+                                shown_name)
 
 
 # A word break in a name: the hyphen, the underscore, white space, and the typographic hyphens and
@@ -209,10 +209,8 @@ def topic(service: Service, concept: str, include_contested: bool = False, inclu
     # 20 rows of the 273-item graph's knowledge-graphs reached 11,346 characters, and shortening
     # every statement still left it over.  Only a row alone over the target is shortened.  A limit
     # over the default asks for a longer answer: compacted within the hard bound, as search's is.
-    if limit <= TOPIC_LIMIT:
-        fill = most_that_fit(len(page), lambda count: len(dumps(make(0, count))) <= min(TARGET, bound()))
-        if fill:
-            return dumps(make(0, fill))
+    if limit <= TOPIC_LIMIT and (text := filled(make, len(page))) is not None:
+        return text
     return bounded_answer(make, "claims")
 
 
