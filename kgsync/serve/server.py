@@ -74,13 +74,16 @@ EVIDENCE = """\
 The evidence around one claim: the claims it supports, contradicts or extends and those that support,
 contradict or extend it, each with the sentence that says so and its source path:line when the
 build recorded them, plus the item-level 'extends' links of its item. claim: a claim name from
-search_nodes, item or topic ('claim:<item-slug>:<key>')."""
+search_nodes, item or topic ('claim:<item-slug>:<key>'). A page holds the whole links that fit 8,000
+characters: when more exist the answer has next_offset: call again with offset=next_offset."""
 
 ITEM = """\
 One research item: its node (title, summary, confidence, date, themes) and its findings (claims) in
 the item's own finding order, with support and contradiction counts, the concepts it addresses, the
 methods it uses, and the items it extends or is extended by. slug: '2026-01-29-some-item',
-'item:2026-01-29-some-item' or its file, 'Research/completed/2026-01-29-some-item.md'."""
+'item:2026-01-29-some-item' or its file, 'Research/completed/2026-01-29-some-item.md'. A page holds the
+whole findings that fit 8,000 characters: when more exist the answer has next_offset: call again with
+offset=next_offset."""
 
 def _no_boolean(value: object) -> object:
     if isinstance(value, bool):
@@ -251,12 +254,12 @@ def build_server(service: Service, writable: bool = False) -> MCPServer:
         return _answer(lambda: research.topic(service, concept, include_contested, include_superseded, offset, limit), service)
 
     @server.tool(name="evidence", description=EVIDENCE, annotations=_READ_ONLY, structured_output=False)
-    def evidence(claim: str) -> str:
-        return _answer(lambda: research.evidence(service, claim), service)
+    def evidence(claim: str, offset: Count = 0) -> str:
+        return _answer(lambda: research.evidence(service, claim, offset), service)
 
     @server.tool(name="item", description=ITEM, annotations=_READ_ONLY, structured_output=False)
-    def item(slug: str) -> str:
-        return _answer(lambda: research.item(service, slug), service)
+    def item(slug: str, offset: Count = 0) -> str:
+        return _answer(lambda: research.item(service, slug, offset), service)
 
     return server
 

@@ -363,3 +363,18 @@ def test_a_call_holding_a_lone_surrogate_is_answered_not_left_waiting(graph: Pat
     assert [e["name"] for e in opened["entities"]] == ["concept:knowledge-graphs"]
     assert [m["name"] for m in opened["not_found"]] == ["\ufffdx"]
     assert after is not None and json.loads(after["result"]["content"][0]["text"])["entities"]
+
+
+def test_item_and_evidence_page_their_entries_through_the_client(tmp_path: Path) -> None:
+    from tests.serve.answers import long_answers_graph
+
+    graph = tmp_path / "memory.jsonl"
+    jsonl.write(graph, long_answers_graph())
+    with kgsync_serve(graph) as server:
+        for tool, argument, name, key in (("item", "slug", "2026-05-01-long-survey", "findings"),
+                                          ("evidence", "claim", "claim:2026-05-01-long-survey:finding-01", "links")):
+            first = raw(server, tool, **{argument: name})
+            page = json.loads(first)
+            assert len(first) <= TARGET and f"offset={page['next_offset']}" in page["note"]
+            rest = json.loads(raw(server, tool, **{argument: name, "offset": page["next_offset"]}))
+            assert rest[key] and rest[key][0] not in page[key]
