@@ -15,8 +15,8 @@ from kgsync.serve.graph_facts import claim_facts, finding_number, named
 from kgsync.serve.index import Index
 from kgsync.serve.snapshot import Link, Node, Snapshot, is_claim, is_item, slug_of, value, values
 from kgsync.serve.service import Service
-from kgsync.serve.tools import (TARGET, bound, bounded_answer, cut, dumps, entity_json, most_that_fit, paged,
-                                relation_json, shown_name)
+from kgsync.serve.tools import (TARGET, bounded_answer, cut, entity_json, filled, first, paged, relation_json,
+                                shown_name)
 
 
 # A word break in a name: the hyphen, the underscore, white space, and the typographic hyphens and
@@ -209,14 +209,13 @@ def topic(service: Service, concept: str, include_contested: bool = False, inclu
     # 20 rows of the 273-item graph's knowledge-graphs reached 11,346 characters, and shortening
     # every statement still left it over.  Only a row alone over the target is shortened.  A limit
     # over the default asks for a longer answer: compacted within the hard bound, as search's is.
-    if limit <= TOPIC_LIMIT:
-        fill = most_that_fit(len(page), lambda count: len(dumps(make(0, count))) <= min(TARGET, bound()))
-        if fill:
-            return dumps(make(0, fill))
+    if limit <= TOPIC_LIMIT and (text := filled(make, len(page))) is not None:
+        return text
     return bounded_answer(make, "claims")
 
 
-def evidence(service: Service, claim: str) -> str:
+def evidence(service: Service, claim: str, offset: int = 0) -> str:
+    offset = first(offset)
     index = service.index()
     snap = index.snapshot
     node = _resolved(index, claim, ("claim",), ("claim:",), "claim",
@@ -238,28 +237,49 @@ def evidence(service: Service, claim: str) -> str:
     item_name = index.item_of.get(node.name, "")
     item_links = [(r, "out") for r in snap.out.get(item_name, ()) if r.relation_type == "extends"]
     item_links += [(r, "in") for r in snap.into.get(item_name, ()) if r.relation_type == "extends"]
+    links = [(r, "out") for r in snap.out.get(node.name, ()) if r.relation_type in kinds]
+    links += [(r, "in") for r in snap.into.get(node.name, ()) if r.relation_type in kinds]
+    page = links[offset:]
 
-    def make(level: int) -> dict[str, Any]:
-        links = [link(r, "out", level) for r in snap.out.get(node.name, ()) if r.relation_type in kinds]
-        links += [link(r, "in", level) for r in snap.into.get(node.name, ()) if r.relation_type in kinds]
+    def make(level: int, count: int = len(page)) -> dict[str, Any]:
         answer: dict[str, Any] = {
             "claim": _claim_row(index, node, level),
-            "links": links,
+            "links": [link(r, direction, level) for r, direction in page[:count]],
             "item_links": [{"relation": "extends", "direction": d, "item": r.target if d == "out" else r.source}
                            for r, d in item_links],
         }
+        notes = []
         if not service.manifest_found:  # not "no sentences": a build with no evidence link records none
-            answer["note"] = "no kgsync manifest beside the graph: links are shown without their sentences"
+            notes.append("no kgsync manifest beside the graph: links are shown without their sentences")
+        notes += _paged_notes(answer, "links", "the claim's", len(links), offset, count, level)
+        if notes:
+            answer["note"] = "; ".join(notes)
         return answer
 
-    return bounded_answer(make, "links")
+    return filled(make, len(page)) or bounded_answer(make, "links")
+
+
+def _paged_notes(answer: dict[str, Any], key: str, whose: str, total: int, offset: int, count: int,
+                 level: int) -> list[str]:
+    """What a page of ``total`` entries (``key``) from ``offset`` says when it holds ``count`` of them or
+    shortened them (compaction ``level``), as topic says it; ``next_offset`` set in ``answer`` when more."""
+    notes = []
+    if level:
+        notes.append(f"{key} shortened to fit the answer (observations and statements cut, sources left out); "
+                     "open_nodes(names) gives them whole")
+    if offset + count < total:
+        answer["next_offset"] = offset + count
+        notes.append(f"{count} of {whose} {total} {key}{f' after offset {offset}' if offset else ''} fit the "
+                     f"{TARGET:,}-character page; more {key}: call again with offset={offset + count}")
+    return notes
 
 
 #: An item's file, as a path (any folders) with an optional ":line": group 1 is the slug.
 _ITEM_FILE = re.compile(r"(?:.*[/\\])?([^/\\]+)\.md(?::\d+)?", re.IGNORECASE)
 
 
-def item(service: Service, slug: str) -> str:
+def item(service: Service, slug: str, offset: int = 0) -> str:
+    offset = first(offset)
     index = service.index()
     snap = index.snapshot
     # The item's file as kgsync's messages name it ("Research/completed/<slug>.md:12"): its slug.
@@ -268,16 +288,17 @@ def item(service: Service, slug: str) -> str:
     node = _resolved(index, slug, ("research_item",), ("item:",), "item",
                      lambda: [h.name for h in index.search(slug, limit=5) if h.name.startswith("item:")])
     claims = sorted((snap.by_name[c] for c in index.claims_of.get(node.name, ())), key=finding_number)
+    page = claims[offset:]
     out = snap.out.get(node.name, [])
     into = snap.into.get(node.name, [])
 
     def targets(kind: str, rels: Iterable[Link], end: str) -> list[str]:
         return [getattr(r, end) for r in rels if r.relation_type == kind]
 
-    def make(level: int) -> dict[str, Any]:
+    def make(level: int, count: int = len(page)) -> dict[str, Any]:
         answer: dict[str, Any] = {
             "item": entity_json(node, level),
-            "findings": [{**entity_json(c, level), **_counts(snap, c)} for c in claims],
+            "findings": [{**entity_json(c, level), **_counts(snap, c)} for c in page[:count]],
             "addresses": targets("addresses", out, "target"),
             "uses_method": targets("uses_method", out, "target"),
             "extends": targets("extends", out, "target"),
@@ -287,9 +308,14 @@ def item(service: Service, slug: str) -> str:
                  if r.relation_type not in ("addresses", "uses_method", "extends", "states")]
         if other:
             answer["other_relations"] = other
+        notes = _paged_notes(answer, "findings", "the item's", len(claims), offset, count, level)
+        if notes:
+            answer["note"] = "; ".join(notes)
         return answer
 
-    return bounded_answer(make, "findings")
+    # As topic's page: the whole findings that meet the target, the rest paged on; compacted (and said)
+    # only when not one finding fits beside the item's own node.
+    return filled(make, len(page)) or bounded_answer(make, "findings")
 
 
 def _counts(snap: Snapshot, claim: Node) -> dict[str, int]:

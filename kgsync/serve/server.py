@@ -4,13 +4,16 @@ Tool names, arguments and answer shapes of the reference server where it has the
 (``search_nodes``, ``open_nodes``, ``read_graph``), so an agent switches by changing the command
 alone; ``topic``, ``evidence`` and ``item`` are kgsync's own.  Every answer is the JSON text
 ``tools`` makes (at most 20,000 characters); a call that cannot be answered is an MCP tool error
-with a message that says why, never a crash of the server.
+with a message that says why, never a crash of the server.  Every line the client sends is read here
+(``read_line``), not by the SDK's stdio reader: a line the SDK cannot serve is answered as JSON-RPC 2.0
+says (``wire``), never dropped.
 """
 
 from __future__ import annotations
 
+import io
 import json
-import re
+import sys
 from collections.abc import Callable
 from typing import Annotated, Any
 
@@ -19,12 +22,13 @@ from mcp.server.mcpserver import Context, MCPServer
 from mcp.server.mcpserver.exceptions import ToolError, UnexpectedToolError
 from mcp.server.stdio import stdio_server
 from mcp.shared.message import SessionMessage
-from mcp.types import CallToolResult, InputRequiredResult, ToolAnnotations, jsonrpc_message_adapter
+from mcp.types import (CallToolResult, ErrorData, InputRequiredResult, JSONRPCError, JSONRPCMessage,
+                       JSONRPCNotification, ToolAnnotations, jsonrpc_message_adapter)
 from pydantic import BeforeValidator, ValidationError
 from typing_extensions import TypedDict  # pydantic needs it (not typing's) on Python < 3.12
 
 from kgsync.contract.errors import KgsyncError
-from kgsync.serve import research, tools, write
+from kgsync.serve import research, tools, wire, write
 from kgsync.serve.arguments import argument_error
 from kgsync.serve.service import Service
 
@@ -70,13 +74,16 @@ EVIDENCE = """\
 The evidence around one claim: the claims it supports, contradicts or extends and those that support,
 contradict or extend it, each with the sentence that says so and its source path:line when the
 build recorded them, plus the item-level 'extends' links of its item. claim: a claim name from
-search_nodes, item or topic ('claim:<item-slug>:<key>')."""
+search_nodes, item or topic ('claim:<item-slug>:<key>'). A page holds the whole links that fit 8,000
+characters: when more exist the answer has next_offset: call again with offset=next_offset."""
 
 ITEM = """\
 One research item: its node (title, summary, confidence, date, themes) and its findings (claims) in
 the item's own finding order, with support and contradiction counts, the concepts it addresses, the
 methods it uses, and the items it extends or is extended by. slug: '2026-01-29-some-item',
-'item:2026-01-29-some-item' or its file, 'Research/completed/2026-01-29-some-item.md'."""
+'item:2026-01-29-some-item' or its file, 'Research/completed/2026-01-29-some-item.md'. A page holds the
+whole findings that fit 8,000 characters: when more exist the answer has next_offset: call again with
+offset=next_offset."""
 
 def _no_boolean(value: object) -> object:
     if isinstance(value, bool):
@@ -147,58 +154,68 @@ def _relation(r: RelationIn) -> dict[str, str]:
     return {"from": r["from"], "to": r["to"], "relationType": r["relationType"]}
 
 
-_LONE_SURROGATE = re.compile("[\ud800-\udfff]")  # json.loads pairs a valid pair: any left is lone
-
-
-def _no_lone_surrogate(value: object) -> object:
-    """``value`` (parsed JSON) with each lone surrogate in its texts (keys too) read as U+FFFD."""
-    if isinstance(value, str):
-        return _LONE_SURROGATE.sub("\ufffd", value)
-    if isinstance(value, list):
-        return [_no_lone_surrogate(v) for v in value]
-    if isinstance(value, dict):
-        return {_no_lone_surrogate(k): _no_lone_surrogate(v) for k, v in value.items()}
-    return value
-
-
-def mended(item: SessionMessage | Exception) -> SessionMessage | Exception:
-    """A line the SDK's stdio reader could not parse, read again when its only fault is an escaped lone
-    surrogate ("\\ud83d", a text cut inside an emoji pair; JSON.stringify writes it so, and the JSON is
-    valid): the SDK's parser refuses it and drops the line unanswered, so the client waited for its own
-    timeout.  The surrogate is read as U+FFFD, as the reader already reads an undecodable byte.  Anything
-    else is passed on as it came (the SDK's own handling)."""
-    if not isinstance(item, ValidationError) or [e["type"] for e in item.errors()] != ["json_invalid"]:
-        return item
-    line = item.errors()[0]["input"]
+def read_line(line: str) -> tuple[JSONRPCMessage | None, tuple[wire.Refusal, ...]]:
+    """What one line from the client asks: the message to serve, or the answers owed for it (``wire``), or
+    neither (a blank line, a notification, a response).  The SDK's model reads the line first; what it
+    refuses or misreads is read again (``wire.loaded``: an escaped lone surrogate, deep nesting) and
+    answered as JSON-RPC 2.0 says.  Never raises: a line that broke the reader would end the session."""
+    text = line.rstrip("\n")
+    if not text.strip():
+        return None, ()
+    value: object = wire.UNREAD
     try:
-        message = json.loads(line) if isinstance(line, str) else None
-    except ValueError:
-        return item
-    if message is None or _no_lone_surrogate(message) == message:  # a surrogate was not the fault
-        return item
-    try:
-        return SessionMessage(jsonrpc_message_adapter.validate_python(_no_lone_surrogate(message), by_name=False))
-    except ValidationError:
-        return item
+        message = jsonrpc_message_adapter.validate_json(text, by_name=False)
+    except ValidationError as refused:
+        value = wire.loaded(text)
+        if isinstance(value, wire.Unread):
+            errors = refused.errors()
+            return None, (wire.parse_error(str(errors[0]["msg"]) if errors else "no JSON"),)
+        try:
+            message = jsonrpc_message_adapter.validate_python(value, by_name=False)
+        except (ValidationError, RecursionError):
+            return None, wire.owed(value)
+    if isinstance(message, JSONRPCNotification):  # the model leaves out an id it cannot read: a request's
+        if isinstance(value, wire.Unread):
+            value = wire.loaded(text)
+        if isinstance(value, dict) and "id" in value:
+            return None, (wire.unreadable_id(value),)
+    return message, ()
+
+
+def _answer_of(refusal: wire.Refusal) -> SessionMessage:
+    return SessionMessage(JSONRPCError(jsonrpc="2.0", id=refusal.request_id,
+                                       error=ErrorData(code=refusal.code, message=refusal.message)))
 
 
 class _Server(MCPServer):
-    """The SDK's server, its arguments' check said in kgsync's form (``arguments``), not pydantic's, and a
-    line with a lone surrogate answered (``mended``)."""
+    """The SDK's server, its arguments' check said in kgsync's form (``arguments``), not pydantic's, and every
+    line from the client read by ``read_line``: each one the SDK cannot serve is answered."""
 
     async def run_stdio_async(self) -> None:
-        """The SDK's stdio run, each message read passed through ``mended`` on its way to the server."""
-        async with stdio_server() as (read_stream, write_stream):
-            send, receive = anyio.create_memory_object_stream[SessionMessage | Exception](0)
+        """The SDK's stdio run, the client's lines read here (``read_line``), not by the SDK's reader, which
+        drops what it cannot parse and cannot say which line it was: the SDK writes the answers (stdout,
+        claimed as it claims it) and gets an empty stdin.  Read as the SDK reads it: UTF-8, an undecodable
+        byte as U+FFFD."""
+        wire_in = io.TextIOWrapper(sys.stdin.buffer, encoding="utf-8", errors="replace")
+        try:
+            async with stdio_server(stdin=anyio.wrap_file(io.StringIO())) as (_, write_stream):
+                send, receive = anyio.create_memory_object_stream[SessionMessage | Exception](0)
 
-            async def mend() -> None:
-                async with send:
-                    async for item in read_stream:
-                        await send.send(mended(item))
+                async def read() -> None:
+                    async with send:
+                        async for line in anyio.wrap_file(wire_in):
+                            message, refusals = read_line(line)
+                            for refusal in refusals:
+                                await write_stream.send(_answer_of(refusal))
+                            if message is not None:
+                                await send.send(SessionMessage(message))
 
-            async with anyio.create_task_group() as group:
-                group.start_soon(mend)
-                await self._lowlevel_server.run(receive, write_stream, self._lowlevel_server.create_initialization_options())
+                async with anyio.create_task_group() as group:
+                    group.start_soon(read)
+                    await self._lowlevel_server.run(receive, write_stream,
+                                                    self._lowlevel_server.create_initialization_options())
+        finally:
+            wire_in.detach()  # sys.stdin's buffer stays open (closing the wrapper would close it)
 
     async def call_tool(self, name: str, arguments: dict[str, Any],
                         context: Context[Any, Any] | None = None) -> CallToolResult | InputRequiredResult:
@@ -237,12 +254,12 @@ def build_server(service: Service, writable: bool = False) -> MCPServer:
         return _answer(lambda: research.topic(service, concept, include_contested, include_superseded, offset, limit), service)
 
     @server.tool(name="evidence", description=EVIDENCE, annotations=_READ_ONLY, structured_output=False)
-    def evidence(claim: str) -> str:
-        return _answer(lambda: research.evidence(service, claim), service)
+    def evidence(claim: str, offset: Count = 0) -> str:
+        return _answer(lambda: research.evidence(service, claim, offset), service)
 
     @server.tool(name="item", description=ITEM, annotations=_READ_ONLY, structured_output=False)
-    def item(slug: str) -> str:
-        return _answer(lambda: research.item(service, slug), service)
+    def item(slug: str, offset: Count = 0) -> str:
+        return _answer(lambda: research.item(service, slug, offset), service)
 
     return server
 

@@ -121,6 +121,14 @@ def bounded_answer(make: Callable[[int], dict[str, Any]], trim: str) -> str:
     return text
 
 
+def filled(make: Callable[[int, int], dict[str, Any]], total: int) -> str | None:
+    """The answer ``make(0, count)`` holding the most whole entries, of ``total``, that meets ``TARGET`` (and the
+    ``bound()``), entries left as they are (compaction level 0): the rest are paged on, and ``make`` says so
+    (its note and ``next_offset``) when ``count`` is less than ``total``.  None when not one entry fits."""
+    fill = most_that_fit(total, lambda count: len(dumps(make(0, count))) <= min(TARGET, bound()))
+    return dumps(make(0, fill)) if fill else None
+
+
 def most_that_fit(total: int, fits: Callable[[int], bool]) -> int:
     """The most list entries, of ``total``, an answer can show: the largest count ``fits`` holds for, by
     bisection (fewer entries never make an answer longer); 0 when none fits."""

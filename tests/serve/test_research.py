@@ -3,6 +3,7 @@ asked), evidence (the sentence and where it is), item (findings in order), unkno
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ from kgsync.contract.errors import ServeError
 from kgsync.contract.model import Entity, Graph, Relation
 from kgsync.serve import research
 from kgsync.serve.service import Service
-from tests.serve.answers import answer
+from tests.serve.answers import answer, long_answers_graph
 
 
 def test_topic_leaves_out_contested_claims_unless_asked(example: Service) -> None:
@@ -170,3 +171,51 @@ def test_a_name_spelt_in_another_case_or_unicode_form_is_the_node(example: Servi
     key = {"topic": "concept", "item": "item", "evidence": "claim"}[tool]
     found = said[key] if isinstance(said[key], str) else said[key].get("name", said[key].get("claim"))
     assert found == node
+
+
+def _pages(tool: Callable[..., str], name: str, key: str) -> tuple[list[dict], list[str]]:
+    """Every page of ``tool(name)`` from offset 0, following next_offset; and each page's text."""
+    pages, texts, offset = [], [], 0
+    while True:
+        texts.append(tool(name, offset=offset) if offset else tool(name))
+        pages.append(answer(texts[-1]))
+        if "next_offset" not in pages[-1]:
+            return pages, texts
+        assert pages[-1]["next_offset"] == offset + len(pages[-1][key]) > offset
+        offset = pages[-1]["next_offset"]
+
+
+@pytest.fixture()
+def long_answers(tmp_path: Path) -> Service:
+    jsonl.write(tmp_path / "memory.jsonl", long_answers_graph())
+    return Service(tmp_path / "memory.jsonl")
+
+
+def test_an_item_past_the_target_shows_whole_findings_and_says_the_offset_of_the_rest(long_answers: Service) -> None:
+    """item shortened each finding (observations cut to 240 characters, sources and provenance dropped) to fit
+    20,000 characters, without a word; now it shows the whole findings that fit 8,000, as topic does, and
+    says the offset that gets the rest."""
+    snap = long_answers.index().snapshot
+    pages, texts = _pages(lambda name, **paged: research.item(long_answers, name, **paged), "2026-05-01-long-survey",
+                          "findings")
+    first = pages[0]
+    assert len(texts[0]) > 0 and all(len(t) <= 8_000 for t in texts)
+    assert len(pages) > 1 and f"call again with offset={first['next_offset']}" in first["note"]
+    assert f"{first['next_offset']} of the item's 40 findings" in first["note"]
+    shown = [f for page in pages for f in page["findings"]]
+    assert [f["name"] for f in shown] == [f"claim:2026-05-01-long-survey:finding-{n:02d}" for n in range(1, 41)]
+    assert all(f["observations"] == list(snap.by_name[f["name"]].observations) for f in shown)  # whole
+    assert "note" not in pages[-1] or "offset=" not in pages[-1]["note"]
+
+
+def test_evidence_past_the_target_shows_whole_links_and_says_the_offset_of_the_rest(long_answers: Service) -> None:
+    pages, texts = _pages(lambda name, **paged: research.evidence(long_answers, name, **paged),
+                          "claim:2026-05-01-long-survey:finding-01", "links")
+    assert len(pages) > 1 and all(len(t) <= 8_000 for t in texts)
+    first = pages[0]
+    assert f"{first['next_offset']} of the claim's 40 links" in first["note"]
+    assert f"call again with offset={first['next_offset']}" in first["note"]
+    shown = [link for page in pages for link in page["links"]]
+    assert sorted(link["claim"] for link in shown) == sorted(f"claim:2026-06-{1 + n % 28:02d}-follow-up-{n}:replication"
+                                                             for n in range(40))
+    assert all(link["statement"].startswith("Replication") and not link["statement"].endswith("…") for link in shown)

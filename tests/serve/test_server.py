@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from tests.mcp_client import ToolError, kgsync_serve, memory_server
 from tests.serve.answers import HOSTILE, big_graph
+from tests.serve.stdio_lines import call_line, rpc_lines
 
 from kgsync.contract import jsonl
 from kgsync.contract.model import Entity, Graph, Relation
@@ -343,52 +344,6 @@ def test_no_index_cache_stores_nothing(graph: Path) -> None:
     assert not store.store_path(graph).exists() and "stored" not in serve_log(graph)
 
 
-def rpc_lines(graph: Path, lines: list[str], timeout: float = 60.0) -> list[dict | None]:
-    """``kgsync serve`` over its stdio, driven line by line as a client in another language drives it: the
-    initialize handshake, then each JSON-RPC line as written (its escapes kept); the answer to each, or
-    None when none came within ``timeout`` seconds (the server left the call waiting)."""
-    import selectors
-    import time
-
-    process = subprocess.Popen([sys.executable, "-m", "kgsync", "serve", "--graph", str(graph)], stdin=subprocess.PIPE,
-                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-    assert process.stdin is not None and process.stdout is not None
-    watch = selectors.DefaultSelector()
-    watch.register(process.stdout, selectors.EVENT_READ)
-
-    def send(line: str) -> None:
-        assert process.stdin is not None
-        process.stdin.write(line.encode("ascii") + b"\n")
-        process.stdin.flush()
-
-    def answer() -> dict | None:
-        assert process.stdout is not None
-        deadline = time.monotonic() + timeout
-        while (left := deadline - time.monotonic()) > 0 and watch.select(left):
-            return json.loads(process.stdout.readline())
-        return None
-
-    try:
-        send(json.dumps({"jsonrpc": "2.0", "id": 0, "method": "initialize", "params": {
-            "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}}))
-        assert answer() is not None
-        send(json.dumps({"jsonrpc": "2.0", "method": "notifications/initialized"}))
-        answers = []
-        for line in lines:
-            send(line)
-            answers.append(answer())
-        return answers
-    finally:
-        process.kill()
-        process.wait(timeout=30)
-
-
-def call_line(number: int, tool: str, arguments: str) -> str:
-    """A tools/call line whose ``arguments`` object is written as given (JSON text, escapes and all)."""
-    return (f'{{"jsonrpc":"2.0","id":{number},"method":"tools/call",'
-            f'"params":{{"name":"{tool}","arguments":{arguments}}}}}')
-
-
 def test_a_call_holding_a_lone_surrogate_is_answered_not_left_waiting(graph: Path) -> None:
     """A text cut inside an emoji pair ("\\ud83d"), which a JavaScript client sends as written (JSON.stringify
     escapes a lone surrogate; the JSON is valid), was never answered: the SDK's parser refuses a lone surrogate,
@@ -410,22 +365,16 @@ def test_a_call_holding_a_lone_surrogate_is_answered_not_left_waiting(graph: Pat
     assert after is not None and json.loads(after["result"]["content"][0]["text"])["entities"]
 
 
-def test_only_a_line_whose_fault_is_a_lone_surrogate_is_read_again() -> None:
-    from mcp.shared.message import SessionMessage
-    from mcp.types import jsonrpc_message_adapter
-    from pydantic import ValidationError
+def test_item_and_evidence_page_their_entries_through_the_client(tmp_path: Path) -> None:
+    from tests.serve.answers import long_answers_graph
 
-    from kgsync.serve.server import mended
-
-    def refused(line: str) -> ValidationError:
-        with pytest.raises(ValidationError) as caught:
-            jsonrpc_message_adapter.validate_json(line, by_name=False)
-        return caught.value
-
-    for line in ('{"jsonrpc":"2.0","id":1,"method":"ping"', "not json", '{"jsonrpc":"2.0","id":1,"method":5,"x":"\\ud800"}'):
-        fault = refused(line)
-        assert mended(fault) is fault  # not JSON, or no message once mended: the SDK's handling, as before
-    read = mended(refused('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"item","arguments":{"\\udc00":"\\ud800"}}}'))
-    assert isinstance(read, SessionMessage) and read.message.params == {"name": "item", "arguments": {"\ufffd": "\ufffd"}}
-    whole = SessionMessage(jsonrpc_message_adapter.validate_json('{"jsonrpc":"2.0","id":1,"method":"ping"}', by_name=False))
-    assert mended(whole) is whole
+    graph = tmp_path / "memory.jsonl"
+    jsonl.write(graph, long_answers_graph())
+    with kgsync_serve(graph) as server:
+        for tool, argument, name, key in (("item", "slug", "2026-05-01-long-survey", "findings"),
+                                          ("evidence", "claim", "claim:2026-05-01-long-survey:finding-01", "links")):
+            first = raw(server, tool, **{argument: name})
+            page = json.loads(first)
+            assert len(first) <= TARGET and f"offset={page['next_offset']}" in page["note"]
+            rest = json.loads(raw(server, tool, **{argument: name, "offset": page["next_offset"]}))
+            assert rest[key] and rest[key][0] not in page[key]
