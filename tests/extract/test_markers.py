@@ -437,3 +437,27 @@ def test_a_marker_written_as_a_definition_after_an_html_comment_is_not_read() ->
 def test_the_definition_lines_are_those_github_reads(blocks: list[list[str]]) -> None:
     text = _numbered(blocks)
     assert _kgsync_definition_lines(text) == _github_definition_lines(text), text
+
+
+def _github_shows(text: str, words: str) -> bool:
+    """Whether GitHub shows ``words`` of ``text``: cmark-gfm's rendering less its HTML comments as an HTML parser
+    reads them (``<!-->`` and ``<!--->`` are empty; one never closed runs to the end)."""
+    import re
+
+    import cmarkgfm
+    from cmarkgfm.cmark import Options
+
+    shown = cmarkgfm.github_flavored_markdown_to_html(text, options=Options.CMARK_OPT_UNSAFE)
+    return words in re.sub(r"<!--(?:-?>|[\s\S]*?-->|[\s\S]*$)", "", shown)
+
+
+def test_a_marker_is_read_where_github_shows_it_around_an_html_comment() -> None:
+    # `<!-->` is a whole (empty) comment; a comment opening a block and never closed hides the rest; one inside a
+    # paragraph ends with it (a blank line); a "<!--" in fenced code opens none: kgsync read each the other way
+    marker = f"The vendor note. [supports: {OLD} KF2 from KF1]"
+    for body in (f"Later.\n\n<!-->\n{marker}\n<!-- a note -->\n", f"Later <!--> and {marker} <!-- a note -->\n",
+                 f"Later.\n\n<!--->\n\n{marker}\n\nMore. <!-- a note -->\n", f"Later.\n\n<!-- never closed\n\n{marker}\n",
+                 f"Later <!-- a note\n\n{marker} -->\n", f"Later.\n\n```\n<!-- code\n```\n\n{marker} -->\n",
+                 f"Later.\n\n<!-- a note\n\nstill -->\n\n{marker}\n", f"Later.\n\n- <!-- a note\n\n  {marker} -->\n"):
+        shown = _github_shows(f"{body}", "The vendor note.")
+        assert bool(links_of(old_item(), new_item(body)).links) == shown, (body, shown)
