@@ -24,7 +24,7 @@ from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import Mention, plain_text, shorten_sentence
 from kgsync.read.items import (HtmlBlock, Issue, IssueSeverity, ResearchItem, author_markers, code_spans,
-                               html_block_opened, may_hold_marker, normalise_slug, unfenced_lines, wide_opening,
+                               fenced_blocks, html_block_opened, may_hold_marker, normalise_slug, unfenced_lines, wide_opening,
                                without_author_markers)
 
 #: The cited item: its slug, its file name or a path ending in it, or a URL to its file (``normalise_slug`` reads
@@ -285,29 +285,52 @@ def _goes_on(paragraph: int | str | None, raw: str) -> bool:
 
 
 def html_comments(body: str, first_line: int) -> dict[int, list[tuple[int, int]]]:
-    """File line -> the columns HTML comments (``<!-- … -->``, CommonMark 6.6: over several lines too; one
-    never closed is text) in ``body`` (its first line ``first_line``) cover there; a ``<!--`` inside an
-    inline code span (after an odd number of backticks on its line) opens none.  Linear: found by ``find``."""
+    """File line -> the columns HTML comments (``<!-- … -->``, CommonMark 6.6: over several lines too) in ``body``
+    (its first line ``first_line``) cover there, as GitHub shows them: ``<!-->`` and ``<!--->`` are whole (empty)
+    comments; one opening an HTML block (``read.html_blocks``: at a line's start) and never closed hides the rest
+    of the body (GitHub passes it on raw); one inside a paragraph ends with it (at a blank line), and never closed
+    there, or in fenced code, or in an inline code span (after an odd number of backticks on its line), is text.
+    Linear: found by ``find``."""
     out: dict[int, list[tuple[int, int]]] = {}
     line, counted, line_start, odd = first_line, 0, 0, False  # at ``counted``: its line, where that starts,
     at = close = 0  # and whether an odd number of backticks precede it there; ``close``: the next "-->"
+    fences = fenced_blocks(body) if "```" in body or "~~~" in body else ()
     while (start := body.find("<!--", at)) >= 0:
-        if close < start + 4 and (close := body.find("-->", start + 4)) < 0:
-            break
+        if close < start + 4 and close != len(body):
+            close = found if (found := body.find("-->", start + 4)) >= 0 else len(body)  # len: none after it
         if (newlines := body.count("\n", counted, start)):
             line, line_start, odd = line + newlines, body.rfind("\n", counted, start) + 1, False
         odd ^= body.count("`", max(counted, line_start), start) % 2 == 1
         counted = at = start + 4
-        if odd:
+        if odd or any(fence.start <= start < fence.end for fence in fences):
             continue
+        end = _comment_end(body, start, close, line_start)
+        if end < 0:
+            continue  # text
         column = start - line_start
-        for part in body[start:close + 3].split("\n"):
+        for part in body[start:end].split("\n"):
             out.setdefault(line, []).append((column, column + len(part)))
             line, column = line + 1, 0
-        line, counted, at = line - 1, close + 3, close + 3
-        if (inside := body.rfind("\n", start, close)) >= 0:  # a comment's backticks open no code span
+        line, counted, at = line - 1, end, end
+        if (inside := body.rfind("\n", start, end)) >= 0:  # a comment's backticks open no code span
             line_start, odd = inside + 1, False
     return out
+
+
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+
+
+def _comment_end(body: str, start: int, close: int, line_start: int) -> int:
+    """Where the comment opened at ``start`` ends (``close``: the next "-->" after its "<!--", or the body's
+    length: none), or -1: it is text.  See ``html_comments``."""
+    if body.startswith((">", "->"), start + 4):
+        return start + 5 if body[start + 4] == ">" else start + 6
+    lead = body[line_start:start]
+    if "<" not in lead and (opened := html_block_opened(lead + "<!--", False)) is not None and opened.kind == 2:
+        return min(close + 3, len(body))  # an HTML block's comment: over blank lines, to the end when never closed
+    if close == len(body) or _BLANK_LINE.search(body, start, close) is not None:
+        return -1
+    return close + 3
 
 
 def blanked(raw: str, spans: Sequence[tuple[int, int]]) -> str:
