@@ -294,6 +294,8 @@ def html_comments(body: str, first_line: int) -> dict[int, list[tuple[int, int]]
     out: dict[int, list[tuple[int, int]]] = {}
     line, counted, line_start, odd = first_line, 0, 0, False  # at ``counted``: its line, where that starts,
     at = close = 0  # and whether an odd number of backticks precede it there; ``close``: the next "-->"
+    if "<!--" not in body:  # the common case
+        return out
     fences = fenced_blocks(body) if "```" in body or "~~~" in body else ()
     while (start := body.find("<!--", at)) >= 0:
         if close < start + 4 and close != len(body):
