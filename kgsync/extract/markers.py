@@ -194,6 +194,7 @@ _LABEL = r"\[((?:[^\[\]\\\n]|\\.){1,999})\]"  # not blank (``link_definitions`` 
 _DESTINATION = r"(?:<[^<>\n]*>|[^\s<][^\s]*)(?:[ \t]+(?:\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)))?[ \t]*$"
 _DEFINITION = re.compile(r"[ ]{0,3}(?:(>[ ]?|(?:[-+*]|\d{1,9}[.)])[ \t]+)[ ]{0,3})?" + _LABEL + r":[ \t]*(" + _DESTINATION + ")?")
 _ALONE = re.compile(r"[ \t]*" + _DESTINATION)
+_ANY_DEFINITION = re.compile(r"^[ \t]*" + _DEFINITION.pattern, re.M)  # a line of its shape, in a list item too
 _BLOCK_BEFORE = re.compile(r"[ ]{0,3}(?:#{1,6}(?:[ \t]|$)|(?:[-*_][ \t]*){3,}$|>[ \t]*$)")  # a heading, a thematic break, a quote's blank
 _EVERYTHING = (0, 1 << 30)
 
@@ -205,7 +206,7 @@ def link_definitions(body: str, first_line: int) -> dict[int, list[tuple[int, in
     item); one cannot interrupt a paragraph, so a line of its shape inside one is text, and read; nor is one inside
     an HTML block (``read.html_blocks``: raw HTML) a definition."""
     out: dict[int, list[tuple[int, int]]] = {}
-    if "]:" not in body:  # the common case: an item with no definition
+    if "]:" not in body or _ANY_DEFINITION.search(body) is None:  # the common case: no line of a definition's shape
         return out
     for first, run in unfenced_lines(body):
         opens, waiting = True, False  # whether the line opens a block; a definition waits for its destination
