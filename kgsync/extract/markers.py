@@ -23,8 +23,9 @@ from unicodedata import name, normalize
 from kgsync.contract.errors import Location
 from kgsync.contract.model import RelationType
 from kgsync.extract.evidence_model import Mention, plain_text, shorten_sentence
-from kgsync.read.items import (Issue, IssueSeverity, ResearchItem, author_markers, code_spans, may_hold_marker,
-                               normalise_slug, unfenced_lines, wide_opening, without_author_markers)
+from kgsync.read.items import (HtmlBlock, Issue, IssueSeverity, ResearchItem, author_markers, code_spans,
+                               fenced_blocks, html_block_opened, may_hold_marker, normalise_slug, unfenced_lines, wide_opening,
+                               without_author_markers)
 
 #: The cited item: its slug, its file name or a path ending in it, or a URL to its file (``normalise_slug`` reads
 #: each, as for a ``cites:`` entry); in backticks or quotes too.
@@ -193,60 +194,146 @@ _LABEL = r"\[((?:[^\[\]\\\n]|\\.){1,999})\]"  # not blank (``link_definitions`` 
 _DESTINATION = r"(?:<[^<>\n]*>|[^\s<][^\s]*)(?:[ \t]+(?:\"(?:[^\"\\]|\\.)*\"|'(?:[^'\\]|\\.)*'|\((?:[^()\\]|\\.)*\)))?[ \t]*$"
 _DEFINITION = re.compile(r"[ ]{0,3}(?:(>[ ]?|(?:[-+*]|\d{1,9}[.)])[ \t]+)[ ]{0,3})?" + _LABEL + r":[ \t]*(" + _DESTINATION + ")?")
 _ALONE = re.compile(r"[ \t]*" + _DESTINATION)
-_BLOCK_BEFORE = re.compile(r"[ ]{0,3}(?:#{1,6}(?:[ \t]|$)|(?:[-*_][ \t]*){3,}$)")  # a heading or a thematic break
+_ANY_DEFINITION = re.compile(r"^[ \t]*" + _DEFINITION.pattern, re.M)  # a line of its shape, in a list item too
+_BLOCK_BEFORE = re.compile(r"[ ]{0,3}(?:#{1,6}(?:[ \t]|$)|(?:[-*_][ \t]*){3,}$|>[ \t]*$)")  # a heading, a thematic break, a quote's blank
 _EVERYTHING = (0, 1 << 30)
 
 
 def link_definitions(body: str, first_line: int) -> dict[int, list[tuple[int, int]]]:
     """File line -> the whole line, for each line of ``body`` (outside fenced code) holding a link reference
     definition: GitHub renders nothing of it (a marker written ``[supports: <slug> KF3]: https://…`` is one).  It
-    opens a block (after a blank line, a heading, another definition, or as a list item); one cannot interrupt a
-    paragraph, so a line of its shape inside one is text, and read."""
+    opens a block (after a blank line, a heading, another definition, the end of an HTML block, or as a list
+    item); one cannot interrupt a paragraph, so a line of its shape inside one is text, and read; nor is one inside
+    an HTML block (``read.html_blocks``: raw HTML) a definition."""
     out: dict[int, list[tuple[int, int]]] = {}
-    if "]:" not in body:  # the common case: an item with no definition
+    if "]:" not in body or _ANY_DEFINITION.search(body) is None:  # the common case: no line of a definition's shape
         return out
     for first, run in unfenced_lines(body):
         opens, waiting = True, False  # whether the line opens a block; a definition waits for its destination
+        paragraph: int | str | None = None  # the open paragraph's container (``_holder``; definitions are read from one)
+        item = 0  # the column the content of the list item the line may be in starts at (0: none)
+        html: HtmlBlock | None = None  # the HTML block the line is in: raw HTML, no definition
         for line, raw in enumerate(run, first_line + first):
+            if html is not None and item and raw.strip() and _indent(raw) < item:  # its list item has ended
+                html, item, opens = None, 0, True
+            if html is not None:
+                if html.end is None and not raw.strip():  # types 6 and 7 end before a blank line
+                    html, opens = None, True
+                elif html.ends(raw):  # the line holding a type 1-5 block's end is its last
+                    html, opens = None, True
+                continue
+            inner = raw[item:] if item and _indent(raw) >= item else raw  # the line in its list item
+            if (opened := html_block_opened(inner, _goes_on(paragraph, raw))) is not None:
+                waiting, paragraph = False, None  # interrupts a definition waiting for its destination
+                mark = _ITEM.match(raw)
+                item = mark.end() if mark is not None else item if _indent(raw) >= item else 0
+                opens = opened.ends(raw)
+                html = None if opens else opened
+                continue
+            if paragraph is None and not waiting and _indent(raw) - item >= 4 and raw.strip():  # indented code
+                opens = True  # the line after it opens a block (a paragraph cannot go on code)
+                continue
             if waiting and _ALONE.match(raw):
                 out[line - 1], out[line] = [_EVERYTHING], [_EVERYTHING]
                 opens, waiting = True, False
                 continue
-            found = _DEFINITION.match(raw) if "]:" in raw else None
+            found = _DEFINITION.match(inner) if "]:" in raw else None
             found = found if found is not None and found.group(2).strip() else None
-            listed = found is not None and found.group(1) is not None and found.group(1)[0] != ">"
-            defined = found is not None and (opens or listed)
+            listed = found is not None and found.group(1) is not None and (found.group(1)[0] != ">" or paragraph != ">")
+            defined = found is not None and (opens or listed)  # a list item or a block quote opens a block
             if defined and found is not None and found.group(3) is not None:
                 out[line] = [_EVERYTHING]
             waiting = defined and found is not None and found.group(3) is None
             opens = not raw.strip() or (defined and not waiting) or _BLOCK_BEFORE.match(raw) is not None
+            if (mark := _ITEM.match(raw)) is not None:
+                item = mark.end()
+            elif raw.strip() and _indent(raw) < item and (paragraph is None or _BLOCK_BEFORE.match(raw)):  # not lazy:
+                item = 0  # the item has ended
+            paragraph = _holder(paragraph, raw, item)
     return out
 
 
+_ITEM = re.compile(r"[ ]{0,3}(?:[-+*]|\d{1,9}[.)])[ \t]+(?=\S)")
+
+
+def _indent(raw: str) -> int:
+    return len(raw) - len(raw.lstrip(" "))
+
+
+def _holder(paragraph: int | str | None, raw: str, item: int) -> int | str | None:
+    """The container of the paragraph open after ``raw`` (none: None): the top level (0), a list item (the column
+    its content starts at: ``item``), a block quote (">"); a line a paragraph's container does not hold goes on it
+    lazily."""
+    if not raw.strip() or _BLOCK_BEFORE.match(raw) is not None:
+        return None
+    if (mark := _ITEM.match(raw)) is not None:
+        return mark.end()
+    if raw.lstrip(" ").startswith(">"):
+        return ">"
+    if paragraph is None:
+        return item if _indent(raw) >= item else 0
+    return paragraph
+
+
+def _goes_on(paragraph: int | str | None, raw: str) -> bool:
+    """Whether ``raw`` is in the container of the open paragraph (``_holder``), which an HTML block of type 7
+    cannot interrupt there (after a list item a line less indented than its content may open one)."""
+    if paragraph is None:
+        return False
+    if paragraph == ">":
+        return raw.lstrip(" ").startswith(">")
+    return isinstance(paragraph, int) and _indent(raw) >= paragraph
+
+
 def html_comments(body: str, first_line: int) -> dict[int, list[tuple[int, int]]]:
-    """File line -> the columns HTML comments (``<!-- … -->``, CommonMark 6.6: over several lines too; one
-    never closed is text) in ``body`` (its first line ``first_line``) cover there; a ``<!--`` inside an
-    inline code span (after an odd number of backticks on its line) opens none.  Linear: found by ``find``."""
+    """File line -> the columns HTML comments (``<!-- … -->``, CommonMark 6.6: over several lines too) in ``body``
+    (its first line ``first_line``) cover there, as GitHub shows them: ``<!-->`` and ``<!--->`` are whole (empty)
+    comments; one opening an HTML block (``read.html_blocks``: at a line's start) and never closed hides the rest
+    of the body (GitHub passes it on raw); one inside a paragraph ends with it (at a blank line), and never closed
+    there, or in fenced code, or in an inline code span (after an odd number of backticks on its line), is text.
+    Linear: found by ``find``."""
     out: dict[int, list[tuple[int, int]]] = {}
     line, counted, line_start, odd = first_line, 0, 0, False  # at ``counted``: its line, where that starts,
     at = close = 0  # and whether an odd number of backticks precede it there; ``close``: the next "-->"
+    if "<!--" not in body:  # the common case
+        return out
+    fences = fenced_blocks(body) if "```" in body or "~~~" in body else ()
     while (start := body.find("<!--", at)) >= 0:
-        if close < start + 4 and (close := body.find("-->", start + 4)) < 0:
-            break
+        if close < start + 4 and close != len(body):
+            close = found if (found := body.find("-->", start + 4)) >= 0 else len(body)  # len: none after it
         if (newlines := body.count("\n", counted, start)):
             line, line_start, odd = line + newlines, body.rfind("\n", counted, start) + 1, False
         odd ^= body.count("`", max(counted, line_start), start) % 2 == 1
         counted = at = start + 4
-        if odd:
+        if odd or any(fence.start <= start < fence.end for fence in fences):
             continue
+        end = _comment_end(body, start, close, line_start)
+        if end < 0:
+            continue  # text
         column = start - line_start
-        for part in body[start:close + 3].split("\n"):
+        for part in body[start:end].split("\n"):
             out.setdefault(line, []).append((column, column + len(part)))
             line, column = line + 1, 0
-        line, counted, at = line - 1, close + 3, close + 3
-        if (inside := body.rfind("\n", start, close)) >= 0:  # a comment's backticks open no code span
+        line, counted, at = line - 1, end, end
+        if (inside := body.rfind("\n", start, end)) >= 0:  # a comment's backticks open no code span
             line_start, odd = inside + 1, False
     return out
+
+
+_BLANK_LINE = re.compile(r"\n[ \t]*\n")
+
+
+def _comment_end(body: str, start: int, close: int, line_start: int) -> int:
+    """Where the comment opened at ``start`` ends (``close``: the next "-->" after its "<!--", or the body's
+    length: none), or -1: it is text.  See ``html_comments``."""
+    if body.startswith((">", "->"), start + 4):
+        return start + 5 if body[start + 4] == ">" else start + 6
+    lead = body[line_start:start]
+    if "<" not in lead and (opened := html_block_opened(lead + "<!--", False)) is not None and opened.kind == 2:
+        return min(close + 3, len(body))  # an HTML block's comment: over blank lines, to the end when never closed
+    if close == len(body) or _BLANK_LINE.search(body, start, close) is not None:
+        return -1
+    return close + 3
 
 
 def blanked(raw: str, spans: Sequence[tuple[int, int]]) -> str:

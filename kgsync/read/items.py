@@ -58,6 +58,7 @@ from kgsync.read.item_files import DATED_SLUG, RENDERED_SITE_NOTE, display_path,
 from kgsync.read.item_model import (NOT_AN_ITEM, CitedFinding, Issue, IssueSeverity, ReadResult, ResearchItem,
                                     Source)
 from kgsync.read.inline import LINK_ADDRESS, code_spans
+from kgsync.read.html_blocks import HtmlBlock, html_block_opened
 from kgsync.read.item_sections import (
     AUTHOR_MARKER,
     author_markers,
@@ -80,7 +81,8 @@ from kgsync.read.section_fields import with_sections
 from kgsync.read.yaml_source import leads_out
 
 __all__ = [
-    "AUTHOR_MARKER", "LINK_ADDRESS", "author_markers", "code_spans", "may_hold_marker", "wide_opening", "without_author_markers",
+    "AUTHOR_MARKER", "LINK_ADDRESS", "HtmlBlock", "author_markers", "code_spans", "html_block_opened", "may_hold_marker",
+    "wide_opening", "without_author_markers",
     "MAX_LINE", "RENDERED_SITE_NOTE", "CitedFinding", "Issue", "IssueSeverity", "KeyFinding", "ReadResult", "ResearchItem", "Section",
     "Source", "check_corpus",
     "display_path", "Fence", "fenced_blocks", "find_item_files", "heading_key", "link_out", "missed_item_files", "normalise_slug",

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 from kgsync.contract.model import RelationType
 from kgsync.extract.markers import author_marks, without_marks
 from kgsync.extract.references import scan
@@ -365,3 +368,96 @@ def test_a_marker_whose_slug_is_a_markdown_link_links_nothing_and_is_warned() ->
     findings = ("SQLite FTS5 search is enough for a small corpus of items.",
                 f"Vector search waits. [contradicts: [old]({OLD}.md) KF2]")
     assert links_of(old_item(), new_item("Nothing.", findings)).links == {}
+
+
+# A link reference definition after an HTML block, and a line of its shape inside one: read as cmark-gfm (the parser
+# GitHub renders with) reads the same text.  Each definition-shaped line below gives its own address, d<line>.example:
+# GitHub shows it (as text, code or raw HTML) unless the line is a definition.
+_HTML_BLOCKS = (["<!-- a note -->"], ["<!--", "A withdrawn note.", "-->"], ["<!--", "", "URL_DEF", "--> after"],
+                ["<!-->"], ["<pre>", "", "URL_DEF", "</pre>"], ["<script type=\"x\">", "URL_DEF", "</script>"],
+                ["<textarea>", "", "URL_DEF", "</textarea>"], ["<?php", "", "URL_DEF", "?>"], ["<?>"],
+                ["<!DOCTYPE html>"], ["<!DOCTYPE", "", "URL_DEF", ">"], ["<![CDATA[", "", "URL_DEF", "]]>"],
+                ["<div>"], ["<div class=\"note\">", "URL_DEF"], ["</table>"], ["<span class='x'>"], ["</a >"],
+                ["<x-note/>"], ["   <!-- indented -->"], ["- <!-- in a list item -->"], ["<divs>"], ["<!a>"],
+                ["<span>"])
+_OTHER_BLOCKS = ([""], ["Some text."], ["## A heading"], ["URL_DEF"], ["LABEL:", "  URL"], ["- An item."],
+                 ["- URL_DEF"], ["", "```", "URL_DEF", "```"], ["> A quote."], ["***"], ["   URL_DEF"], ["1. URL_DEF"],
+                 ["  more text"], ["    <div>"], ["# H"], ["   <pre>", "x", "</pre>"], ["  <!-- c -->"], [">"])
+
+
+def _github_definition_lines(text: str) -> set[int]:
+    """The (1-based) lines cmark-gfm reads as (a part of) a link reference definition, of those holding an
+    address https://d<line>.example/ (with the label line before it when the address stands alone)."""
+    import cmarkgfm
+    from cmarkgfm.cmark import Options
+
+    shown = cmarkgfm.github_flavored_markdown_to_html(text, options=Options.CMARK_OPT_UNSAFE)
+    out: set[int] = set()
+    for number, line in enumerate(text.split("\n"), 1):
+        if f"d{number}.example" in line and f"d{number}.example" not in shown:
+            out |= {number - 1, number} if line.lstrip().startswith("https://") else {number}
+    return out
+
+
+def _numbered(blocks: list[list[str]]) -> str:
+    lines = [line for block in blocks for line in block]
+    return "\n".join(line.replace("URL_DEF", f"[l{n}]: https://d{n}.example/").replace("URL", f"https://d{n}.example/")
+                     .replace("LABEL", f"[l{n}]") for n, line in enumerate(lines, 1)) + "\n"  # labels unique: none used
+
+
+def _kgsync_definition_lines(text: str) -> set[int]:
+    from kgsync.extract.markers import link_definitions
+
+    return set(link_definitions(text, 1))
+
+
+def test_a_definition_right_after_an_html_block_is_one_and_one_inside_it_is_none() -> None:
+    # after a comment on one line or several (CommonMark 4.6, type 2, ends at the line holding "-->") the next
+    # line opens a block: a definition there is one, and GitHub renders nothing of it; kgsync read it as text
+    for block in _HTML_BLOCKS:
+        for before in ([["Some text."], [""]], [[""]]):
+            text = _numbered([*before, block, ["URL_DEF"], ["Some text."]])
+            assert _kgsync_definition_lines(text) == _github_definition_lines(text), text
+    assert _github_definition_lines(_numbered([["<!-- a note -->"], ["URL_DEF"]])) == {2}  # the oracle sees one
+
+
+def test_a_marker_written_as_a_definition_after_an_html_comment_is_not_read() -> None:
+    # docs227 built `KF4 → KF2 supports` from such a line; GitHub renders nothing of it
+    for comment in ("<!-- a note -->", "<!--\nA withdrawn note.\n-->", "<pre>\nraw\n</pre>", "<?php echo 1; ?>"):
+        body = f"Later.\n\n{comment}\n[supports: {OLD} KF2 from KF1]: https://example.org/note\n"
+        assert links_of(old_item(), new_item(body)).links == {}, body
+    # inside an HTML block of type 6 (a <div> up to the blank line) the line is raw HTML, shown: read as before
+    body = f"Later.\n\n<div>\n[supports: {OLD} KF2 from KF1]: https://example.org/note\n</div>\n"
+    [link] = links_of(old_item(), new_item(body)).links[NEW]
+    assert (link.source_number, link.relation) == (1, RelationType.SUPPORTS)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(_HTML_BLOCKS), st.sampled_from(_OTHER_BLOCKS)), max_size=12))
+def test_the_definition_lines_are_those_github_reads(blocks: list[list[str]]) -> None:
+    text = _numbered(blocks)
+    assert _kgsync_definition_lines(text) == _github_definition_lines(text), text
+
+
+def _github_shows(text: str, words: str) -> bool:
+    """Whether GitHub shows ``words`` of ``text``: cmark-gfm's rendering less its HTML comments as an HTML parser
+    reads them (``<!-->`` and ``<!--->`` are empty; one never closed runs to the end)."""
+    import re
+
+    import cmarkgfm
+    from cmarkgfm.cmark import Options
+
+    shown = cmarkgfm.github_flavored_markdown_to_html(text, options=Options.CMARK_OPT_UNSAFE)
+    return words in re.sub(r"<!--(?:-?>|[\s\S]*?-->|[\s\S]*$)", "", shown)
+
+
+def test_a_marker_is_read_where_github_shows_it_around_an_html_comment() -> None:
+    # `<!-->` is a whole (empty) comment; a comment opening a block and never closed hides the rest; one inside a
+    # paragraph ends with it (a blank line); a "<!--" in fenced code opens none: kgsync read each the other way
+    marker = f"The vendor note. [supports: {OLD} KF2 from KF1]"
+    for body in (f"Later.\n\n<!-->\n{marker}\n<!-- a note -->\n", f"Later <!--> and {marker} <!-- a note -->\n",
+                 f"Later.\n\n<!--->\n\n{marker}\n\nMore. <!-- a note -->\n", f"Later.\n\n<!-- never closed\n\n{marker}\n",
+                 f"Later <!-- a note\n\n{marker} -->\n", f"Later.\n\n```\n<!-- code\n```\n\n{marker} -->\n",
+                 f"Later.\n\n<!-- a note\n\nstill -->\n\n{marker}\n", f"Later.\n\n- <!-- a note\n\n  {marker} -->\n"):
+        shown = _github_shows(f"{body}", "The vendor note.")
+        assert bool(links_of(old_item(), new_item(body)).links) == shown, (body, shown)

@@ -790,3 +790,22 @@ def test_a_first_build_of_a_month_of_the_real_corpus_is_its_own_fixed_point(
     for path in sorted(CORPUS.glob(f"{prefix}-*.md")):
         shutil.copyfile(path, target / path.name)
     _built_twice(tmp_path)
+
+
+def test_a_marker_written_as_a_definition_after_an_html_comment_makes_no_link_in_the_graph(repo: Path) -> None:
+    # the line after an HTML comment opens a block (CommonMark 4.6, type 2 ends at "-->"): a definition there renders
+    # nothing on GitHub, yet its marker was read and the graph held `supports` (docs227); after a paragraph's line
+    # it is the paragraph's text, shown, and links
+    cfg = config_module.load(repo)
+    a_slug, b_slug = "2026-03-01-folding-case", "2026-03-02-folding-plurals"
+    marker = f"[supports: {a_slug} KF1 from KF1]: https://example.org/note"
+    for before, linked in (("<!-- a note -->", False), ("<!--\nA withdrawn note.\n-->", False), ("On 400 notes.", True)):
+        for slug, title, summary in ((a_slug, "Does folding case raise recall?", "Summary."),
+                                     (b_slug, "Does folding plurals raise recall?", f"Summary.\n\n{before}\n{marker}")):
+            (repo / "Research" / "completed" / f"{slug}.md").write_text(
+                f"---\ntitle: {title}\ncompleted: {slug[:10]}\n---\n\n# {title}\n\n## Research Question\n\nQ?\n\n"
+                f"## Findings\n\n### Executive Summary\n\n{summary}\n\n### Key Findings\n\n"
+                f"1. **{title.removeprefix('Does ').removesuffix('?')}: yes, by a tenth.** On 400 notes.\n", encoding="utf-8")
+        graph = build(cfg).graph
+        supports = [r for r in graph.relations if r.relation_type == "supports" and r.source.startswith(f"claim:{b_slug}")]
+        assert bool(supports) == linked and all(r.target.startswith(f"claim:{a_slug}") for r in supports), before
