@@ -59,12 +59,8 @@ from kgsync.read.item_model import (NOT_AN_ITEM, CitedFinding, Issue, IssueSever
                                     Source)
 from kgsync.read.inline import LINK_ADDRESS, code_spans
 from kgsync.read.html_blocks import HtmlBlock, html_block_opened
+from kgsync.read.author_marks import AUTHOR_MARKER, author_markers, may_hold_marker, wide_opening, without_author_markers
 from kgsync.read.item_sections import (
-    AUTHOR_MARKER,
-    author_markers,
-    may_hold_marker,
-    wide_opening,
-    without_author_markers,
     MAX_LINE,
     KeyFinding,
     Section,
