@@ -33,7 +33,7 @@ from kgsync.extract.finding_subjects import finding_subjects
 from kgsync.extract.names import letter_run_list, letter_runs_of_bytes
 from kgsync.extract.topics import lowered_topic_tokens, topic_tokens
 from kgsync.extract.units import unit_keys
-from kgsync.read.items import ResearchItem
+from kgsync.read.items import ResearchItem, without_comments
 
 
 @dataclass(frozen=True)
@@ -112,7 +112,8 @@ class BodyReading:
 def body_reading(item: ResearchItem) -> BodyReading:
     """The ``BodyReading`` of ``item`` (see there)."""
     repositories = markup.repository_names(item.body)
-    body = markup.without_names(markup.clean(markup.without_fences(item.body)), repositories)
+    # an HTML comment opening a line shows nothing on GitHub: a commented-out draft's words name no concept
+    body = markup.without_names(markup.clean(markup.without_fences(without_comments(item.body))), repositories)
     scanned_title = without_web_addresses(item.title)
     scanned = scanned_title + "\n" + body
     definitions = []

@@ -7,7 +7,7 @@
 Inside a Key Findings entry the referencing finding is that entry; elsewhere ``from KF<n>``
 names it.  ``<slug>`` is an item's slug, its file name or path (``….md``).  A marker is read in its NFKC
 form: full-width brackets, colon, stance word or ``ＫＦ２``, as an East Asian input method types them, are the
-marker they show (``read.item_sections.author_markers``).  A bracket of a marker's shape whose word is close to a
+marker they show (``read.author_marks.author_markers``).  A bracket of a marker's shape whose word is close to a
 stance, or that lacks its colon, is no marker: warned with the marker to write (``misspelt_marks``), it links
 nothing (``without_marks`` blanks it for the prose read around it).
 """

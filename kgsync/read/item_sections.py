@@ -11,13 +11,13 @@ cost more than parsing its YAML.
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import NamedTuple
 
-from kgsync.read.inline import code_spans
+from kgsync.read.author_marks import AUTHOR_MARKER, author_markers, without_author_markers
+from kgsync.read.html_blocks import html_block_opened
 
 
 # ATX heading; its closing "#"s are stripped by ``_heading_text`` (a lazy ".*?" before an
@@ -28,75 +28,7 @@ _ITEM_MARK = re.compile(r" *(?:[-*+]|\d{1,9}[.)])( +|$)")
 _LIST_ITEM = re.compile(r"^(?:(\d+)[.)]|[-*+])[ \t]+(.*)$")
 MAX_LINE = 100_000  # longer lines are cut for parsing (and reported): protects the regexes
 _LONG_LINE = re.compile(rf"^[^\n]{{{MAX_LINE + 1}}}", re.MULTILINE)
-#: The author's inline stance marker, ``[supports: <slug> KF5]`` (groups: the relation, the rest),
-#: read by ``kgsync.extract.markers``; markup, none of a finding's words (``list_entries``).  Its word's
-#: case is folded in ASCII only (re.A): "ſ" and "ı" are no "s" or "i" (``author_markers`` reads the long s).
-AUTHOR_MARKER = re.compile(r"\[(supports|contradicts|extends):[ \t]{0,4}([^\[\]\n]{1,400})\]", re.I | re.A)
 _MARKER_IN_TEXT = re.compile(rf"[ \t]*{AUTHOR_MARKER.pattern}", re.I | re.A)
-#: The characters other than "[" whose NFKC form is one (full-width, vertical presentation form).
-_WIDE_OPENINGS = ("\uff3b", "\ufe47")
-
-
-class AuthorMark(NamedTuple):
-    """One author's marker in a text: its span there, its stance word (lowercase ASCII) and what
-    follows the colon (as written; in its NFKC form when the marker was written with compatibility
-    characters)."""
-
-    start: int
-    end: int
-    stance: str
-    body: str
-
-
-def may_hold_marker(text: str) -> bool:
-    """Whether ``text`` holds an opening bracket, or a character whose NFKC form is one."""
-    return "[" in text or wide_opening(text)
-
-
-def wide_opening(text: str) -> bool:
-    """Whether ``text`` holds a character other than "[" whose NFKC form is one."""
-    return not text.isascii() and any(wide in text for wide in _WIDE_OPENINGS)
-
-
-def author_markers(text: str, in_code: bool = False) -> list[AuthorMark]:
-    """The author's markers in ``text`` (``AUTHOR_MARKER``).  A text with compatibility characters is
-    read in the NFKC form of each character: a marker an East Asian input method types full-width
-    (``［supports：<slug> ＫＦ２］``, ``ｓｕｐｐｏｒｔｓ``) is the marker it shows, as written there.  One
-    inside an inline code span (in backticks) is code, as in a fenced block: no marker (``in_code``: those
-    too, for a reader that must skip them)."""
-    if not may_hold_marker(text):
-        return []
-    marks = _marks(text)
-    if not marks or in_code or "`" not in text:
-        return marks
-    spans = code_spans(text)
-    return [mark for mark in marks if not any(start < mark.start and mark.end <= end for start, end in spans)]
-
-
-def _marks(text: str) -> list[AuthorMark]:
-    """``author_markers`` before code spans are taken out."""
-    if text.isascii() or unicodedata.is_normalized("NFKC", text):
-        return [AuthorMark(m.start(), m.end(), m.group(1).lower(), m.group(2)) for m in AUTHOR_MARKER.finditer(text)]
-    if AUTHOR_MARKER.search(unicodedata.normalize("NFKC", text)) is None:
-        return []  # the common case: a line with a non-breaking space or a dash, and a link
-    # each character's NFKC form, so that a span of the folded text is one of ``text``
-    forms = [unicodedata.normalize("NFKC", char) for char in text]
-    origin = [at for at, form in enumerate(forms) for _ in form] + [len(text)]
-    return [AuthorMark(origin[m.start()], origin[m.end() - 1] + 1, m.group(1).lower(), m.group(2))
-            for m in AUTHOR_MARKER.finditer("".join(forms))]
-
-
-def without_author_markers(text: str, marks: Sequence[AuthorMark], by: str, blanks_before: bool = False) -> str:
-    """``text`` with each of its ``marks`` replaced ``by`` a string (``blanks_before``: with the blanks
-    before it)."""
-    parts, last = [], 0
-    for mark in marks:
-        before = text[last : mark.start]
-        parts.append(before.rstrip(" \t") if blanks_before else before)
-        parts.append(by)
-        last = mark.end
-    parts.append(text[last:])
-    return "".join(parts)
 
 
 @dataclass(frozen=True)
@@ -249,7 +181,8 @@ def _item_column(text: str, start: int, indent: int, before: dict[int, tuple[int
 def _item_block(text: str, start: int, column: int, marker: str) -> tuple[int, bool, int]:
     """Where a block opened at ``start`` inside a list item (content at ``column``) ends: (its end, whether it
     runs to the text's end, where reading resumes). A closing fence, or the item's end: the first line
-    after it indented less than ``column`` that is not blank (GitHub ends the block there, unclosed)."""
+    after it indented less than ``column`` that is not blank (GitHub ends the block there, unclosed); ``marker``
+    "": no fence closes it (an HTML comment's block, ``_comment_at``)."""
     pos = line_end(text, start) + 1
     while pos <= len(text):
         end = line_end(text, pos)
@@ -257,13 +190,19 @@ def _item_block(text: str, start: int, column: int, marker: str) -> tuple[int, b
         if line.strip(" \t"):
             if _columns(line) < column:
                 return pos - 1, False, pos
-            if _closes(line, marker, column + 3):
+            if marker and _closes(line, marker, column + 3):
                 return end, False, end + 1
         pos = end + 1
     return len(text), True, len(text)
 
 
-@lru_cache(maxsize=32)
+class Comment(NamedTuple):
+    """One HTML comment that opens an HTML block (``comment_blocks``)."""
+
+    start: int  # offset of its "<!--"
+    end: int  # offset just past its "-->", or the text's length (never closed: it hides the rest)
+
+
 def fenced_blocks(text: str) -> tuple[Fence, ...]:
     """The fenced code blocks of ``text`` as GitHub renders them (CommonMark 0.31, 4.5), in order.
 
@@ -271,12 +210,63 @@ def fenced_blocks(text: str) -> tuple[Fence, ...]:
     info string holds no backtick) and closes at the first later line of the same character, at least as
     many, indented at most 3 columns, with nothing but blanks after; unclosed, it runs to the end of the
     text. Inside a list item the columns count from the item's content, and the item's end ends the block.
-    Block quotes are not read (a "> ```" line opens nothing).
+    Block quotes are not read (a "> ```" line opens nothing).  A fence line inside an HTML comment
+    (``comment_blocks``) is none.
 
     ``str.find`` finds the candidate lines (a Python step for each fence line only); cached, as an
     item's body is read by the reader, mining and references in turn, its sections' texts between.
     """
-    candidates = sorted(_line_starts(text, "```", True) + _line_starts(text, "~~~", True))
+    return _code_and_comments(text)[0]
+
+
+def comment_blocks(text: str) -> tuple[Comment, ...]:
+    """The HTML comments of ``text`` that open an HTML block (``read.html_blocks``: ``<!--`` after at most three
+    blanks, outside fenced code), in order: GitHub shows nothing of them, so no heading, fence or list entry
+    inside one is read.  Each ends at its ``-->`` (``<!-->`` and ``<!--->`` are whole), or, never closed, hides
+    the rest of the text, as ``extract.markers.html_comments`` blanks them.  A comment inside a paragraph cannot
+    hold a block's line (a heading or a fence interrupts the paragraph) and is not one."""
+    return _code_and_comments(text)[1]
+
+
+def without_comments(text: str) -> str:
+    """``text`` with each of its ``comment_blocks`` blanked, newlines kept: every other character keeps its
+    line and column."""
+    comments = comment_blocks(text)
+    if not comments:
+        return text
+    parts, done = [], 0
+    for comment in comments:
+        parts.append(text[done:comment.start])
+        parts.append(re.sub(r"[^\n]", " ", text[comment.start:comment.end]))
+        done = comment.end
+    parts.append(text[done:])
+    return "".join(parts)
+
+
+def _comment_at(text: str, start: int, column: int) -> Comment | None:
+    """The comment block the line at ``start`` opens, or None; ``column``: the content column of the list item
+    that holds it (0: none), whose end (a later line less indented, not blank) ends the block before its ``-->``."""
+    line = text[start:line_end(text, start)]
+    opened = html_block_opened(line, False)
+    if opened is None or opened.kind != 2:
+        return None
+    begin = start + line.index("<!--")
+    if text.startswith((">", "->"), begin + 4):  # ``<!-->``, ``<!--->``: whole
+        return Comment(begin, begin + 5 if text[begin + 4] == ">" else begin + 6)
+    close = text.find("-->", begin + 4)
+    end = len(text) if close < 0 else close + 3
+    if column and (item_end := _item_block(text, start, column, "")[0]) < end:
+        return Comment(begin, item_end)
+    return Comment(begin, end)
+
+
+@lru_cache(maxsize=32)
+def _code_and_comments(text: str) -> tuple[tuple[Fence, ...], tuple[Comment, ...]]:
+    """``fenced_blocks`` and ``comment_blocks`` in one reading, in the text's order: a fence line inside a
+    comment is none, and a comment's opening inside fenced code is code."""
+    candidates = sorted(_line_starts(text, "```", True) + _line_starts(text, "~~~", True)
+                        + (_line_starts(text, "<!--", True) if "<!--" in text else []))
+    comments: list[Comment] = []
     blocks: list[Fence] = []
     ends: dict[int, tuple[int, int]] = {}  # (start, the item's content column) of each block at its end
     steps = [len(text) // 4 + 10_000]  # lines read back, for every indented fence line together
@@ -285,6 +275,16 @@ def fenced_blocks(text: str) -> tuple[Fence, ...]:
         start = candidates[k]
         k += 1
         line = text[start:line_end(text, start)]
+        if line.lstrip(" \t").startswith("<!--"):
+            indent = _columns(line)
+            column = _item_column(text, start, indent, ends, steps) if 0 < indent <= 3 else 0
+            comment = _comment_at(text, start, column) if column is not None else None
+            if comment is not None:  # its lines are no list item's lazy ones (``_item_column``)
+                comments.append(comment)
+                ends[line_end(text, max(comment.end - 1, comment.start))] = (start, column or 0)
+                while k < len(candidates) and candidates[k] < comment.end:
+                    k += 1
+            continue
         marker = _opens(line)
         indent = _columns(line)
         column = _item_column(text, start, indent, ends, steps) if indent and marker else 0
@@ -304,7 +304,7 @@ def fenced_blocks(text: str) -> tuple[Fence, ...]:
                     break
         blocks.append(Fence(start, end, marker, to_end))
         ends[end] = (start, column)
-    return tuple(blocks)
+    return tuple(blocks), tuple(comments)
 
 
 def unfenced_lines(text: str) -> list[tuple[int, list[str]]]:
@@ -343,10 +343,27 @@ def swallowed_headings(body: str, first_line: int) -> tuple[int, str, tuple[tupl
     return fence_line, opened.marker, tuple(heads)
 
 
+def commented_headings(body: str, first_line: int) -> tuple[tuple[str, int, int], ...]:
+    """(``heading_key``, line, the line of the comment's ``<!--``) of each heading line inside an HTML comment
+    (``comment_blocks``: GitHub shows none of it, and ``split_sections`` reads no section there)."""
+    out = []
+    for comment in comment_blocks(body):
+        opened = first_line + body.count("\n", 0, comment.start)
+        for start in _line_starts(body[comment.start:comment.end], "#", False):
+            text = body[comment.start + start:line_end(body, comment.start + start)]
+            if (match := _HEADING.match(text)):
+                out.append((heading_key(_heading_text(match.group(2))),
+                            opened + body.count("\n", comment.start, comment.start + start), opened))
+    return tuple(out)
+
+
 def split_sections(body: str, first_line: int) -> tuple[Section, ...]:
-    """Headings outside fenced code, each with the text up to the next heading of
-    the same or a higher level."""
+    """Headings outside fenced code and HTML comments, each with the text up to the next heading of
+    the same or a higher level; that text less its comments (``without_comments``: a commented-out draft's
+    words are no section's)."""
     blocks = fenced_blocks(body)
+    if comment_blocks(body):
+        return split_sections(without_comments(body), first_line)  # its comments blanked: it has none
     heads: list[tuple[int, int, int, str]] = []  # (line start, line end, level, heading)
     k = 0
     for start in _line_starts(body, "#", False):

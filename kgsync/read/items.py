@@ -59,12 +59,8 @@ from kgsync.read.item_model import (NOT_AN_ITEM, CitedFinding, Issue, IssueSever
                                     Source)
 from kgsync.read.inline import LINK_ADDRESS, code_spans
 from kgsync.read.html_blocks import HtmlBlock, html_block_opened
+from kgsync.read.author_marks import AUTHOR_MARKER, author_markers, may_hold_marker, wide_opening, without_author_markers
 from kgsync.read.item_sections import (
-    AUTHOR_MARKER,
-    author_markers,
-    may_hold_marker,
-    wide_opening,
-    without_author_markers,
     MAX_LINE,
     KeyFinding,
     Section,
@@ -76,6 +72,7 @@ from kgsync.read.item_sections import (
     fenced_blocks,
     heading_key,
     unfenced_lines,
+    without_comments,
 )
 from kgsync.read.section_fields import with_sections
 from kgsync.read.yaml_source import leads_out
@@ -86,7 +83,7 @@ __all__ = [
     "MAX_LINE", "RENDERED_SITE_NOTE", "CitedFinding", "Issue", "IssueSeverity", "KeyFinding", "ReadResult", "ResearchItem", "Section",
     "Source", "check_corpus",
     "display_path", "Fence", "fenced_blocks", "find_item_files", "heading_key", "link_out", "missed_item_files", "normalise_slug",
-    "read_corpus", "read_item_bytes", "read_items", "unfenced_lines", "unreadable",
+    "read_corpus", "read_item_bytes", "read_items", "unfenced_lines", "unreadable", "without_comments",
 ]
 
 

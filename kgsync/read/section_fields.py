@@ -1,6 +1,6 @@
 """The fields an item's sections fill: its research question, executive summary, key findings and
 sources, and the warning for each of those sections it lacks (at the code fence never closed that
-hides its heading, when one does).  Split from ``kgsync.read.items``, which parses the file and
+hides its heading, or the HTML comment that holds it, when one does).  Split from ``kgsync.read.items``, which parses the file and
 calls ``with_sections`` once its body is cut into sections.
 """
 
@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import replace
 
 from kgsync.read.item_model import Issue, IssueMaker, IssueSeverity, ResearchItem
-from kgsync.read.item_sections import Section, heading_key, list_entries, plain_text, section_place, swallowed_headings
+from kgsync.read.item_sections import (Section, commented_headings, heading_key, list_entries, plain_text, section_place,
+                                       swallowed_headings)
 from kgsync.read.item_sources import listed_sources, unlisted_links
 
 
@@ -56,13 +57,20 @@ _TEMPLATE_HEADINGS = {"Executive Summary": "a '### Executive Summary' heading un
 
 def _missing_section(item: ResearchItem, problem: IssueMaker, wanted: str, keys: tuple[str, ...],
                      place: tuple[int, str] | None) -> Issue:
-    """The warning for a section the item lacks; at the code fence never closed that hides its heading, if one does."""
+    """The warning for a section the item lacks; at the code fence never closed that hides its heading, or at the
+    HTML comment that holds it, if one does."""
     fence, marker, hidden = swallowed_headings(item.body, item.body_line)
     at = next((line for key, line in hidden if key in keys), 0)
     if at:
         return problem(IssueSeverity.WARNING, fence, f"no '{wanted}' section: its heading (line {at}) is inside the code "
                        f"fence opened at line {fence}, which is never closed",
                        f"close the code block with a {marker} line before the heading")
+    at, opened = next(((line, comment) for key, line, comment in commented_headings(item.body, item.body_line)
+                       if key in keys), (0, 0))
+    if at:
+        return problem(IssueSeverity.WARNING, opened, f"no '{wanted}' section: its heading (line {at}) is inside the HTML "
+                       f"comment opened at line {opened}, which GitHub does not show: a commented-out section is not read",
+                       "remove the comment's '<!--' and '-->' to publish the section")
     heading = _TEMPLATE_HEADINGS.get(wanted) or f"a '## {wanted}' section"
     line, where = (place[0], f" (here: {place[1]})") if place else (item.body_line, "")
     return problem(IssueSeverity.WARNING, line, f"no '{wanted}' section", f"add {heading}, as in the item template{where}")

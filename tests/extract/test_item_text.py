@@ -80,6 +80,15 @@ def test_the_body_reading_is_what_mining_read_of_the_body() -> None:
         "", reading.scanned_title, reading.body, [], None).scanned
 
 
+def test_mining_reads_none_of_a_commented_out_block_s_words() -> None:
+    # GitHub shows nothing of an HTML comment opening a line: a draft kept in one names no concept on the site
+    item = make_item("2026-01-01-a", "A note on retrieval",
+                     body="We use hybrid retrieval.\n\n<!--\n## Draft\n\nZzyzx Indexing beats everything.\n-->\n\n"
+                          "Sparse retrieval <!-- inline aside --> stays.\n")
+    reading = body_reading(item)
+    assert "hybrid retrieval" in reading.body and "Zzyzx" not in reading.body and "Sparse retrieval" in reading.body
+
+
 @given(title=_TEXT, body=_TEXT, stated=st.lists(_TEXT, max_size=3), concluded=st.none() | _TEXT,
        other_stated=st.lists(_TEXT, max_size=3), other_concluded=st.none() | _TEXT)
 def test_a_reading_like_another_of_the_same_text_takes_its_whole_cuts(

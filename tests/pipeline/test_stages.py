@@ -792,6 +792,25 @@ def test_a_first_build_of_a_month_of_the_real_corpus_is_its_own_fixed_point(
     _built_twice(tmp_path)
 
 
+def test_a_commented_out_key_findings_block_adds_no_claim_to_the_graph(repo: Path) -> None:
+    # GitHub shows nothing of an HTML comment: an author's draft Key Findings kept in one is no section, and its
+    # entries no findings; before, the draft heading was read as the item's Key Findings and its entry became a claim
+    cfg = config_module.load(repo)
+    slug, title = "2026-03-03-folding-accents", "Does folding accents raise recall?"
+    draft = "<!--\n### Key Findings\n\n1. **Folding accents: withdrawn draft.** Zzyzx fell.\n-->"
+    (repo / "Research" / "completed" / f"{slug}.md").write_text(
+        f"---\ntitle: {title}\ncompleted: {slug[:10]}\n---\n\n# {title}\n\n## Research Question\n\nQ?\n\n"
+        f"## Findings\n\n### Executive Summary\n\nSummary.\n\n{draft}\n\n### Key Findings\n\n"
+        "1. **Folding accents: yes, by a tenth.** On 400 notes.\n<!-- 2. **A dropped finding.** Zzyzx rose. -->\n",
+        encoding="utf-8")
+    graph = build(cfg).graph
+    claims = [e for e in graph.entities if e.name.startswith(f"claim:{slug}")]
+    assert len(claims) == 1, [e.name for e in claims]
+    words = " ".join([claims[0].name, *claims[0].observations]).lower()
+    assert "by a tenth" in words and "withdrawn" not in words and "dropped" not in words, words
+    assert not [e.name for e in graph.entities if any("zzyzx" in o.lower() for o in e.observations)]
+
+
 def test_a_marker_written_as_a_definition_after_an_html_comment_makes_no_link_in_the_graph(repo: Path) -> None:
     # the line after an HTML comment opens a block (CommonMark 4.6, type 2 ends at "-->"): a definition there renders
     # nothing on GitHub, yet its marker was read and the graph held `supports` (docs227); after a paragraph's line

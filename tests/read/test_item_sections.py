@@ -12,7 +12,7 @@ from cmarkgfm.cmark import Options
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from kgsync.read.item_sections import fenced_blocks, heading_key, unfenced_lines
+from kgsync.read.item_sections import fenced_blocks, heading_key, list_entries, split_sections, unfenced_lines
 from kgsync.read.items import read_item_bytes
 from tests.fence_cases import MIXED_AND_LONG_FENCES
 
@@ -112,3 +112,50 @@ def test_a_finding_s_text_is_its_words_without_the_author_s_markers() -> None:
     assert [f.text for f in parsed[0].key_findings] == [
         "**Vector search waits until the corpus grows.** The vendor benchmark agrees with it.",
         "[fact] Binary files stay out of git."]
+
+
+def _ours_around_comments(text: str) -> tuple[list[int], list[int]]:
+    """(first line of each fenced block, line of each heading) as kgsync reads ``text``'s structure."""
+    fenced = [text.count("\n", 0, block.start) + 1 for block in fenced_blocks(text)]
+    return fenced, [section.line for section in split_sections(text, 1)]
+
+
+@pytest.mark.parametrize("text", [
+    "Intro.\n\n<!--\n## Key Findings\n\n1. Old.\n-->\n\n## Sources\n",  # a commented-out draft section
+    "<!--\n```\n-->\n# a\n```\n# b\n",  # a fence line inside a comment opens no fence
+    "<!-- ## a -->\n# b\n",  # a comment on one line
+    "   <!--\n# a\n-->\n# b\n",  # three blanks before it: still an HTML block
+    "<!--\n# a\n\n# b\n",  # never closed: it hides the rest
+    "<!-- a\n\n```\n\n# b\n-->\n# c\n",  # over blank lines
+    "```\n<!--\n```\n# a\n-->\n",  # a comment's opening inside fenced code is code
+    "    <!--\n# a\n-->\n",  # four blanks: indented code, no comment
+    "text <!--\n# a\n-->\n",  # an inline comment: the heading interrupts its paragraph
+    "<!-->\n# a\n",  # an empty comment ends on its line
+    "<!--->\n# a\n",
+    "<!-- a --> b\n# c\n<!--\n# d\n--> e\n# f\n",  # text after its end on the same line
+    "- item\n<!--\n# a\n-->\n# b\n",  # after a list item
+])
+def test_a_heading_or_fence_inside_an_html_comment_is_none_as_github_renders_it(text: str) -> None:
+    assert _ours_around_comments(text) == _github(text)
+
+
+_COMMENT_LINES = ("<!--", "-->", "<!-- x -->", "<!-- ## x -->", "text <!--", "  <!--", "    <!--", "<!-->", "x --> y",
+                  "```", "~~~", "# heading", "## heading", "text", "", "- item", "1. item", "  text", "`<!--`")
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_COMMENT_LINES), max_size=14))
+def test_headings_and_fences_around_html_comments_are_github_s(lines: list[str]) -> None:
+    text = "\n".join(lines) + "\n"
+    assert _ours_around_comments(text) == _github(text)
+
+
+def test_a_commented_out_section_keeps_the_lines_of_every_other_and_hides_its_words() -> None:
+    body = ("## Executive Summary\n\nThe summary.\n\n<!--\n## Key Findings\n\n1. A withdrawn draft.\n-->\n\n"
+            "## Key Findings\n\n1. Real.\n<!-- 2. Dropped. -->\n2. Also real.\n\n## Sources\n")
+    sections = split_sections(body, 10)
+    assert [(s.heading, s.line) for s in sections] == [("Executive Summary", 10), ("Key Findings", 20), ("Sources", 26)]
+    summary = sections[0].text
+    assert "withdrawn" not in summary and "<!--" not in summary and "The summary." in summary
+    assert summary.count("\n") == body[:body.index("\n## Key Findings\n\n1. Real")].count("\n") - 1
+    assert [(f.number, f.text, f.line) for f in list_entries(sections[1])] == [(1, "Real.", 22), (2, "Also real.", 24)]

@@ -195,6 +195,28 @@ def test_a_section_swallowed_by_a_code_fence_never_closed_names_the_fence(tmp_pa
     assert [w[0] for w in warnings if "no 'Executive Summary'" in w[1]] == [fence + 1], warnings
 
 
+def test_a_section_kept_in_an_html_comment_is_not_read_and_the_warning_names_the_comment(tmp_path: Path) -> None:
+    # GitHub shows nothing of an HTML comment: a Key Findings block an author commented out is no section, and the
+    # warning for it is at the comment's line, not "add a '### Key Findings' heading" about a heading right there
+    commented = GOOD.replace("### Key Findings\n", "<!-- not ready\n### Key Findings\n").replace(
+        "### Evidence Map\n", "-->\n\n### Evidence Map\n")
+    lines = commented.split("\n")
+    write(tmp_path, "2026-03-01-good.md", commented)
+    result = read(tmp_path)
+    assert [item.key_findings for item in result.items] == [()]
+    warnings = [(i.location.line, i.message, i.hint) for i in only(result.issues, IssueSeverity.WARNING)]
+    opened, at = lines.index("<!-- not ready") + 1, lines.index("### Key Findings") + 1
+    assert (opened, f"no 'Key Findings' section: its heading (line {at}) is inside the HTML comment opened at line "
+            f"{opened}, which GitHub does not show: a commented-out section is not read",
+            "remove the comment's '<!--' and '-->' to publish the section") in warnings, warnings
+    # a commented-out draft beside the section itself warns of nothing
+    write(tmp_path, "2026-03-01-good.md", GOOD.replace("### Evidence Map\n", "<!--\n### Key Findings\n\n1. Draft.\n-->\n"))
+    again = read(tmp_path)
+    assert [f.text for f in again.items[0].key_findings][1:] == ["[fact] Plain finding without bold. Second sentence. "
+                                                                 "Continued line."]
+    assert not [i for i in only(again.issues, IssueSeverity.WARNING) if "Key Findings" in i.message]
+
+
 def test_very_long_lines_are_cut_and_reported(tmp_path: Path) -> None:
     write(tmp_path, "2026-01-01-older.md", OLDER + "\n" + "x" * 200_001 + "\n")
     result = read(tmp_path)
