@@ -252,17 +252,18 @@ class FindingIndex(Generic[_F]):
         self.findings = tuple(findings)
         holders: dict[str, list[int]] = {}
         for index, finding in enumerate(self.findings):
-            for word in {stem(w) for w in finding.content()}:
+            for word in set(map(stem, finding.content())):
                 holders.setdefault(word, []).append(index)
         self.holders = {word: tuple(at) for word, at in holders.items()}
-        self.claims = tuple(frozenset(stem(w) for w in content_words(f.statement)) for f in self.findings)
+        # ``map`` calls the cached ``stem`` from C: no Python step per word (here and for each citing sentence)
+        self.claims = tuple(frozenset(map(stem, content_words(f.statement))) for f in self.findings)
 
     def restated(self, said: str) -> _F | None:
         """The finding ``said`` (``said_words``) restates, or None: the finding whose words it
         shares weigh most (``MIN_WEIGHT``), clearly more than any other's (``MIN_LEAD``), and
         whose claim it mostly repeats (``MIN_COVER``).  Reads only the sentence and this item's
         findings, so the link moves only when one of the two is edited."""
-        words = {stem(w) for w in said.split()}
+        words = set(map(stem, said.split()))
         index = self._leading(words)
         if index is None:
             return None
@@ -274,7 +275,7 @@ class FindingIndex(Generic[_F]):
         None: the finding whose words it shares weigh most, at least ``MIN_WEIGHT`` and
         ``MIN_REPORTED_LEAD`` times any other finding's (a tie, or a near one, names none).  No share of the claim is asked
         (``MIN_COVER``): the report restates the finding in a clause, not a sentence of its own."""
-        index = self._leading({stem(w) for w in said.split()}, MIN_REPORTED_LEAD)
+        index = self._leading(set(map(stem, said.split())), MIN_REPORTED_LEAD)
         return None if index is None else self.findings[index]
 
     def _leading(self, words: set[str], lead: float = 0.0) -> int | None:
@@ -305,7 +306,7 @@ class FindingIndex(Generic[_F]):
         so the finding is the one whose claim (its lead sentence) it covers most, at least
         ``MIN_DESCRIBED_COVER`` of it and ``MIN_DESCRIBED_LEAD`` times the share of any other
         finding's claim; otherwise None (which finding is meant is not said)."""
-        words = {stem(w) for w in content_words(about)}
+        words = set(map(stem, content_words(about)))
         ranked = sorted(((len(claim & words) / len(claim), len(claim & words), -index)
                          for index, claim in enumerate(self.claims) if claim), reverse=True)
         if not ranked:
