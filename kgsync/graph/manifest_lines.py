@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from pathlib import Path
 from typing import IO, Any
 
 from kgsync.contract.model import Facts
 from kgsync.graph.manifest import Manifest, SameFacts, load_manifest, manifest_item_texts
+from kgsync.graph.manifest_head import read_version
 
 _json_string = json.encoder.encode_basestring  # as ``Manifest.dumps`` spells a slug
 _SLUG = json.JSONDecoder()  # an item's line opens with its slug, a JSON string
@@ -43,6 +44,59 @@ def line_key(digest: str | None, suffix: str) -> str:
     if digest is None or len(digest) != _DIGEST:
         return ""
     return digest + hashlib.sha1(suffix.encode("utf-8")).hexdigest()
+
+
+class ManifestItems(Mapping[str, Facts]):
+    """slug -> the facts of its line in a manifest ``Manifest.dumps`` wrote, each line decoded when it is
+    asked for (``texts``: ``manifest_item_texts`` of the file).  For a reader of a few items' facts
+    (``kgsync.graph.linked_before``): the whole manifest decoded and its facts built (``load_manifest_sharing``)
+    cost it ~1.8 ms an item (cProfile, 2,000 generated items).  A line that does not decode as an object is
+    read by ``whole`` (the manifest read whole: the same facts, or the error it raises)."""
+
+    def __init__(self, texts: Mapping[str, str], whole: Callable[[], Mapping[str, Facts] | None]) -> None:
+        self._texts = texts
+        self._whole = whole
+        self._facts: dict[str, Facts] = {}
+
+    def __getitem__(self, slug: str) -> Facts:
+        facts = self._facts.get(slug)
+        if facts is None:
+            text = self._texts[slug]
+            try:
+                data = json.loads(text)
+                if not isinstance(data, dict):
+                    raise ValueError("not an object")
+                facts = Facts.from_json(data)
+            except (ValueError, KeyError, TypeError, AttributeError, RecursionError):
+                whole = self._whole()
+                if whole is None:
+                    raise KeyError(slug) from None
+                facts = whole[slug]
+            self._facts[slug] = facts
+        return facts
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._texts)
+
+    def __len__(self) -> int:
+        return len(self._texts)
+
+
+def manifest_items(path: Path, whole: Callable[[], Mapping[str, Facts] | None]) -> Mapping[str, Facts] | None:
+    """The facts by slug of the manifest at ``path``: ``ManifestItems`` when ``Manifest.dumps`` wrote it (a head
+    line of the version this kgsync reads opening the items' object), else ``whole()`` (the manifest read whole:
+    the same facts, None when there is no file, or the error it raises)."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+        first = text[: text.find("\n") + 1]
+        if first.endswith('"items": {\n'):
+            head = json.loads(first + "}}")
+            if isinstance(head, dict) and head.get("items") == {}:
+                read_version(head)
+                return ManifestItems(manifest_item_texts(text), whole)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        pass  # a missing file, a newer version, any doubt: as the whole read says it
+    return whole()
 
 
 def load_manifest_sharing(path: Path, same_as: Mapping[str, Facts] | None = None,
