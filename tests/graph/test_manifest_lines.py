@@ -226,7 +226,8 @@ def test_manifest_items_are_the_whole_reads_facts_each_line_decoded_alone(slugs:
         items = manifest_lines.manifest_items(path, whole)
         assert items is not None and sorted(items) == sorted(slugs)
         assert {slug: items[slug] for slug in items} == dict(load_manifest(path).by_item)
-        assert not whole.called  # no line needed the whole read
+        # no line needed the whole read, unless a slug is spelled with an escape (read whole, as JSON reads it)
+        assert whole.called == any(json.dumps(slug)[1:-1] != slug for slug in slugs)
 
 
 def test_manifest_items_reads_whole_where_the_file_or_a_line_is_in_doubt(tmp_path: Path) -> None:
