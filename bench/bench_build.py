@@ -6,8 +6,9 @@
 (a) Real corpus: time reading every item file and parsing it with
     ``frontmatter.loads`` (the floor any tool pays), then a full
     ``kgsync.pipeline.stages.build`` with a fresh cache; goal: build <= 1.5 s.
-(b) Synthetic corpus of --count items (bench/gen_corpus.py): full build with a
-    fresh cache in a child process; goal <= 20 s and peak RSS <= 1 GiB
+(b) Synthetic corpus of --count items (bench/gen_corpus.py; items that cite earlier items in their
+    text as the real corpus does, ``--no-citations`` the earlier rounds' items that name none): full
+    build with a fresh cache in a child process; goal <= 20 s and peak RSS <= 1 GiB
     (``resource.getrusage(RUSAGE_CHILDREN).ru_maxrss`` of that child).
 (c) Reword one item's first finding, rebuild (warm cache); goal < 2 s.  Also a no-op rebuild,
     which must leave the graph byte-identical.
@@ -218,11 +219,11 @@ def stage_text(timings) -> str:
     return ", ".join(f"{stage} {seconds:.2f}" for stage, seconds in timings) + " s"
 
 
-def bench_synthetic(count: int, work: Path) -> list[Row]:
+def bench_synthetic(count: int, work: Path, citations: bool = True) -> list[Row]:
     root = work / "synthetic"
     items_dir = root / "Research" / "completed"
     started = time.perf_counter()
-    paths = gen_corpus.generate(items_dir, count)
+    paths = gen_corpus.generate(items_dir, count, citations=citations)
     generated = time.perf_counter() - started
     size = sum(p.stat().st_size for p in paths)
     graph, cache = root / "memory.jsonl", work / "synthetic-cache"
@@ -280,13 +281,13 @@ def bench_synthetic(count: int, work: Path) -> list[Row]:
     ]
 
 
-def bench_ci_only(root: Path, count: int, work: Path) -> list[Row]:
+def bench_ci_only(root: Path, count: int, work: Path, citations: bool = True) -> list[Row]:
     """(d) alone, over the project kept in ``root`` (generated and built once on the first run)."""
     items, graph = "Research/completed/*.md", root / "memory.jsonl"
     # A bytecode folder of the caller's (PYTHONPYCACHEPREFIX: the same for the trees compared), else the project's.
     bytecode = None if os.environ.get("PYTHONPYCACHEPREFIX") else root / "bytecode"
     if not graph.exists():
-        gen_corpus.generate(root / "Research" / "completed", count)
+        gen_corpus.generate(root / "Research" / "completed", count, citations=citations)
         run_child(root, items, graph, root / "first-cache", None, bytecode)
     manifest = graph.with_name("memory.kgsync.json")
     committed = graph.read_bytes(), manifest.read_bytes()
@@ -324,6 +325,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--corpus", default="../shared/corpus/research", help="real corpus, relative to the repo root")
     parser.add_argument("--count", type=int, default=10_000, help="synthetic items for (b) and (c)")
+    parser.add_argument("--no-citations", action="store_true",
+                        help="synthetic items that name no item in their text (gen_corpus.py --no-citations: "
+                             "the items of the rounds before the forty-fifth)")
     parser.add_argument("--skip-real", action="store_true")
     parser.add_argument("--skip-synthetic", action="store_true")
     parser.add_argument("--ci-only", metavar="DIR", help="run (d) alone over the project kept in DIR")
@@ -339,9 +343,9 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="kgsync-bench-") as tmp:
         work = Path(tmp)
         if args.ci_only:
-            rows += bench_ci_only(Path(args.ci_only).resolve(), args.count, work)
+            rows += bench_ci_only(Path(args.ci_only).resolve(), args.count, work, not args.no_citations)
         elif not args.skip_synthetic:  # first: its build must be this process's first child
-            rows += bench_synthetic(args.count, work)
+            rows += bench_synthetic(args.count, work, not args.no_citations)
         if not args.skip_real and not args.ci_only:
             corpus = (REPO_ROOT / args.corpus).resolve()
             if not corpus.is_dir():

@@ -22,7 +22,7 @@ from kgsync.contract import atomic_write, jsonl
 from kgsync.contract.errors import ConfigError, GraphFormatError, KgsyncError, Location
 from kgsync.contract.model import Facts, Graph
 from kgsync.extract.evidence_model import KeptLinks
-from kgsync.graph.manifest_lines import load_manifest_sharing
+from kgsync.graph.manifest_lines import load_manifest_sharing, manifest_items
 from kgsync.graph.kept_links import links_of_kept
 from kgsync.graph.manifest import Manifest, manifest_path
 from kgsync.lint.rules import emptied_graph
@@ -81,6 +81,17 @@ class ManifestOnce:
         if not self._read:
             self._read.append(load_manifest_sharing(self.path, share, texts))
         return self._read[0]
+
+    def items(self) -> Mapping[str, Facts] | None:
+        """The manifest's facts by slug (None: no file), each item's line decoded when it is asked for
+        (``manifest_items``) unless the manifest is read already: what a reader of a few items' facts needs."""
+        if self._read:
+            return self._read[0].by_item if self._read[0] is not None else None
+        return manifest_items(self.path, self._whole_items)
+
+    def _whole_items(self) -> Mapping[str, Facts] | None:
+        manifest = self()
+        return manifest.by_item if manifest is not None else None
 
 
 @dataclass(frozen=True)

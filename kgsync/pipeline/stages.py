@@ -188,7 +188,8 @@ def _build(config: Config, write: bool, strict: bool, distrust: frozenset[str] =
     clock.lap("select")
     vetoes = configured_vetoes(config.veto_path())  # the maintainers' vetoes: an input, as the two above
     named = partial(veto_names, vetoes, previous=files.read_manifest, fold=fold)  # read in the plan's names
-    before = partial(linked_before, previous=files.read_manifest, fold=fold)  # a finding number's claim last build
+    # a finding number's claim last build: a few items' lines of the manifest, not the whole
+    before = partial(linked_before, previous=files.read_manifest.items, fold=fold)
     assembled = assemble_facts(cache_folder, reader, reading, vocabulary, fold, kept, themes, named, config.caps,
                           config.tag_style, config.mining.min_links, distrust, behind, selections.ident,
                           standing, renames, kept_links, before,

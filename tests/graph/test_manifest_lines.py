@@ -4,6 +4,8 @@ answers only for the lines it was written with."""
 from __future__ import annotations
 
 import json
+import tempfile
+from pathlib import Path
 from unittest import mock
 
 import pytest
@@ -211,3 +213,38 @@ def test_a_name_holding_a_start_searched_before_is_looked_for_in_its_lines_alone
     with mock.patch.object(lines, "_searched_lines", side_effect=AssertionError("searched")):
         assert lines.holding(['["claim:a-long-item:a",']) == {"a"}
         assert lines.holding(['"claim:a-long-item:b"']) == set()  # a's lines hold no b
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(SLUGS, unique=True, max_size=8))
+def test_manifest_items_are_the_whole_reads_facts_each_line_decoded_alone(slugs: list[str]) -> None:
+    manifest = _manifest(slugs)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "memory.kgsync.json"
+        path.write_text(manifest.dumps(), encoding="utf-8")
+        whole = mock.Mock(side_effect=lambda: load_manifest(path).by_item)
+        items = manifest_lines.manifest_items(path, whole)
+        assert items is not None and sorted(items) == sorted(slugs)
+        assert {slug: items[slug] for slug in items} == dict(load_manifest(path).by_item)
+        # no line needed the whole read, unless a slug is spelled with an escape (``dumps``' spelling) or is not
+        # printable: the whole read reads those, as JSON does
+        assert whole.called == any(json.encoder.encode_basestring(slug)[1:-1] != slug or not slug.isprintable()
+                                   for slug in slugs)
+
+
+def test_manifest_items_reads_whole_where_the_file_or_a_line_is_in_doubt(tmp_path: Path) -> None:
+    path = tmp_path / "memory.kgsync.json"
+    whole = mock.Mock(return_value=None)
+    assert manifest_lines.manifest_items(path, whole) is None and whole.call_count == 1  # no file: as the whole read
+    text = _manifest(["a", "b"]).dumps()
+    path.write_text(text.replace('"kgsync_manifest": ', '"kgsync_manifest": 9', 1), encoding="utf-8")
+    whole = mock.Mock(side_effect=lambda: load_manifest(path).by_item)
+    with pytest.raises(GraphFormatError):  # a newer version: the whole read's error
+        manifest_lines.manifest_items(path, whole)
+    broken = text.replace('"item:b"', '"item:b', 1)  # line b is no JSON; line a still reads alone
+    path.write_text(broken, encoding="utf-8")
+    whole = mock.Mock(side_effect=lambda: load_manifest(path).by_item)
+    items = manifest_lines.manifest_items(path, whole)
+    assert items is not None and items["a"] == _manifest(["a"]).by_item["a"] and not whole.called
+    with pytest.raises(GraphFormatError):
+        items["b"]

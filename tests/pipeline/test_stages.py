@@ -474,7 +474,18 @@ def _add_finding(path: Path, finding: str) -> None:
 @pytest.mark.usefixtures("settle_at_once")
 def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path) -> None:
     """Items' facts are reused across builds (kgsync.pipeline.cache.facts.FactsStore); every kind of change
-    that can alter another item's facts must still give a fresh build's bytes."""
+    that can alter another item's facts must still give a fresh build's bytes.  On the generated items that name
+    no item in their text (``gen_corpus.generate(..., citations=False)``, the items this test was written on)."""
+    _reused_facts_equal_a_fresh_build(tmp_path, citations=False)
+
+
+@pytest.mark.xfail(strict=True, reason="bench223: with items citing each other (gen_corpus's default), the warm "
+                   "rebuild after one item's finding is added differs from a fresh build ('one item edited'); not fixed")
+def test_reused_facts_equal_a_fresh_build_through_corpus_changes_with_citations(tmp_path: Path) -> None:
+    _reused_facts_equal_a_fresh_build(tmp_path, citations=True)
+
+
+def _reused_facts_equal_a_fresh_build(tmp_path: Path, citations: bool) -> None:
     import sys
 
     from kgsync.graph import assemble as assemble_module
@@ -483,7 +494,7 @@ def test_reused_facts_equal_a_fresh_build_through_corpus_changes(tmp_path: Path)
     import gen_corpus
 
     root = tmp_path / "gen"
-    files = gen_corpus.generate(root / "Research" / "completed", 300, seed=11)
+    files = gen_corpus.generate(root / "Research" / "completed", 300, seed=11, citations=citations)
     cfg = config_module.load(root).with_overrides(items="Research/completed/*.md")
     graph = cfg.path(cfg.graph)
     originals = {path: path.read_bytes() for path in files}
