@@ -52,9 +52,9 @@ class ManifestItems(Mapping[str, Facts]):
     """slug -> the facts of its line in the manifest at ``path``, a file ``Manifest.dumps`` wrote, each line read
     and decoded when it is asked for (``lines``: slug -> where its facts' JSON lies in the file, start and end).
     For a reader of a few items' facts (``kgsync.graph.linked_before``): the whole manifest decoded and its facts
-    built (``load_manifest_sharing``) cost it ~1.8 ms an item (cProfile, 2,000 generated items with citations),
-    and the file's text held whole would raise a build's peak memory.  A line that does not decode as an object
-    is read by ``whole`` (the manifest read whole: the same facts, or the error it raises)."""
+    built (``load_manifest_sharing``) cost it every item's decoding for the few it reads (the profile of a
+    rebuild of citing items: CHANGELOG, bench223), and the file's text held whole would raise a build's peak
+    memory.  A line that does not decode as an object is read by ``whole`` (the manifest read whole: the same facts, or the error it raises)."""
 
     def __init__(self, path: Path, lines: Mapping[str, tuple[int, int]],
                  whole: Callable[[], Mapping[str, Facts] | None]) -> None:
