@@ -33,10 +33,29 @@ def _cache_folder(cfg: config_module.Config) -> Path:
 
 
 def _fresh_bytes(root: Path, cfg: config_module.Config, tmp: Path) -> tuple[bytes, bytes]:
-    """Graph and manifest of a build from nothing: no committed graph, no cache."""
+    """Graph and manifest of a build from nothing: no committed graph, no cache.  The last call's files in
+    ``tmp`` are removed first: a build over them would keep their history (reworded findings' names)."""
     graph = tmp / "fresh.jsonl"
+    graph.unlink(missing_ok=True)
+    manifest_path(graph).unlink(missing_ok=True)
     build(cfg.with_overrides(graph=str(graph), cache_dir=""))
     return graph.read_bytes(), manifest_path(graph).read_bytes()
+
+
+def _committed_copy(cfg: config_module.Config, tmp: Path) -> Path:
+    """A copy of the committed graph and manifest (the files the next build reads), taken before it runs."""
+    graph = cfg.path(cfg.graph)
+    copy = tmp / "committed.jsonl"
+    shutil.copyfile(graph, copy)
+    shutil.copyfile(manifest_path(graph), manifest_path(copy))
+    return copy
+
+
+def _uncached_bytes(cfg: config_module.Config, committed: Path) -> tuple[bytes, bytes]:
+    """Graph and manifest of a rebuild from the same committed files (``_committed_copy``) without a cache:
+    what a cached rebuild must equal, whatever the committed manifest's history decides."""
+    build(cfg.with_overrides(graph=str(committed), cache_dir=""))
+    return committed.read_bytes(), manifest_path(committed).read_bytes()
 
 
 def in_place_then_forced(repo: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, threshold: str,
